@@ -1,0 +1,251 @@
+"""What every engine module shares: the Selectors record, parse_with(), body cleaning.
+
+An engine module is data: a `Selectors` block of XPath expressions by role (post, id,
+number, author, time, body, edit notice, what to drop from the body, next page). Quirky
+engines write their own `posts()` with the same helpers. Everything here is a pure function of
+the document; a post that lacks a field raises ParseError naming page, post and field.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from votecount.errors import ParseError
+from votecount.model import Page, Post
+
+from .dates import from_attr, is_relative, parse_time
+
+
+def cls(name: str) -> str:
+    """XPath predicate body: the element has CSS class `name`."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
+# Struck-through text is an old vote the player crossed out; spoiler titles are not ballots.
+STRUCK = (
+    ".//s", ".//del", ".//strike",
+    ".//*[contains(translate(@style, 'LINETHROUGH', 'linethrough'), 'line-through')]",
+)
+BLOCK_TAGS = frozenset("p div li tr blockquote h1 h2 h3 h4 h5 h6 pre dd dt table ul ol".split())
+
+
+@dataclass(frozen=True)
+class Selectors:
+    """XPath by role. String XPaths end in /@attr or text(); element XPaths select nodes.
+
+    Relative expressions start with '.' and are evaluated on the post (or, for `drop`, on
+    the body).
+    """
+
+    post: str  # element: every post container in the document
+    post_id: str  # string: the post's id (digits are taken)
+    author: str  # element: holds the author's display name
+    body: str  # element: the message
+    time_text: str  # element: the printed time
+    time_attr: str = ""  # string: machine-readable time (ISO 8601 or epoch)
+    number: str = ""  # string: the printed post number
+    author_id: str = ""  # string: user id or profile URL (digits are taken)
+    url: str = ""  # string: permalink
+    edit_notice: str = ""  # element: the "last edited" notice (relative to the post)
+    edit_patterns: tuple[str, ...] = ()  # regexes with groups who / when / n
+    edit_time_attr: str = ""  # string, relative to the notice: machine-readable edit time
+    edit_by: str = ""  # string, relative to the notice: the editor's name (a profile link)
+    drop: tuple[str, ...] = ()  # elements inside the body to remove (quotes, signatures…)
+    next_page: str = ""  # string: href of the next page
+    title: str = ""  # string: the thread title
+
+
+class Compiled:
+    """A Selectors block with every XPath compiled once (module import time)."""
+
+    def __init__(self, sel: Selectors):
+        self.sel = sel
+        self.xp = {name: etree.XPath(value) for name, value in vars(sel).items()
+                   if isinstance(value, str) and value}
+        self.drop = tuple(etree.XPath(x) for x in sel.drop + STRUCK)
+        self.edit_res = tuple(re.compile(p, re.I | re.S) for p in sel.edit_patterns)
+
+    def first(self, name: str, node) -> str:
+        """First string result of a string XPath, stripped; '' when absent."""
+        xp = self.xp.get(name)
+        if xp is None:
+            return ""
+        found = xp(node)
+        if isinstance(found, list):
+            found = found[0] if found else ""
+        if not isinstance(found, str):
+            found = text_of(found)
+        return squash(str(found))
+
+    def element(self, name: str, node):
+        xp = self.xp.get(name)
+        found = xp(node) if xp is not None else []
+        return found[0] if found else None
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\xa0", " ")).strip()
+
+
+def digits(text: str) -> str:
+    m = re.search(r"\d+", text or "")
+    return m.group(0) if m else ""
+
+
+def text_of(el) -> str:
+    """Visible text with <br> and block ends as newlines (ballot lines matter)."""
+    out: list[str] = []
+
+    def walk(node):
+        if not isinstance(node.tag, str):  # comments, processing instructions
+            if node.tail:
+                out.append(node.tail)
+            return
+        tag = node.tag.lower()
+        if tag in ("script", "style"):
+            pass
+        elif tag == "br":
+            out.append("\n")
+        else:
+            if node.text:
+                out.append(node.text)
+            for child in node:
+                walk(child)
+            if tag in BLOCK_TAGS:
+                out.append("\n")
+        if node.tail:
+            out.append(node.tail)
+
+    if el.text:
+        out.append(el.text)
+    for child in el:
+        walk(child)
+    lines = (re.sub(r"[ \t\r\f\v\xa0]+", " ", line).strip() for line in "".join(out).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+def remove(el) -> None:
+    """Remove an element but keep its tail text in place."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+def clean_body(body, drops) -> tuple[str, str]:
+    """(html, text) of a copy of `body` without quotes, signatures, notices, struck text."""
+    body = copy.deepcopy(body)
+    body.tail = None
+    for xp in drops:
+        for el in xp(body):
+            if el is not body:
+                remove(el)
+    inner = (body.text or "") + "".join(
+        lxml_html.tostring(child, encoding="unicode") for child in body)
+    return inner.strip(), text_of(body)
+
+
+def read_time(label: str, raw_attr: str, raw_text: str, page: Page, where: str) -> datetime:
+    """A post time from the attribute first, then the text; an error naming what is missing."""
+    found = from_attr(raw_attr)
+    if found:
+        return found
+    found = parse_time(raw_text, page.tz, page.saved_at)
+    if found:
+        return found
+    if raw_text and is_relative(raw_text):
+        raise ParseError(f"{where}: {label} '{raw_text}' is relative and the moment the page "
+                         "was saved is unknown: give --saved-at")
+    raise ParseError(f"{where}: cannot read the {label} from '{raw_text[:60]}'")
+
+
+def read_edit(c: Compiled, post_el, page: Page, where: str):
+    """(edited, by, at, count) from the engine's edit notice.
+
+    The editor's name is taken from its profile link when the notice has one (nicks have
+    spaces and digits, so a regex alone cannot tell where a name ends and a date begins);
+    the time is then read from what follows the name.
+    """
+    notice = c.element("edit_notice", post_el)
+    if notice is None:
+        return False, None, None, None
+    text = squash(text_of(notice))
+    by = c.first("edit_by", notice) or None
+    when = count = None
+    for rx in c.edit_res:
+        m = rx.search(text)
+        if m:
+            groups = m.groupdict()
+            by = by or squash(groups.get("who") or "") or None
+            when = groups.get("when")
+            count = int(groups["n"]) if groups.get("n") else None
+            break
+    if by and by in text:
+        when = text.split(by, 1)[1]
+    if count is None:
+        m = _COUNT.search(text)
+        count = int(m.group(1)) if m else None
+    attr = c.first("edit_time_attr", notice)
+    at = from_attr(attr) if attr else None
+    if at is None and when:
+        at = parse_time(when, page.tz, page.saved_at)
+        if at is None:
+            raise ParseError(f"{where}: cannot read the edit time from '{squash(when)[:60]}'")
+    return True, by, at, count
+
+
+_COUNT = re.compile(r"(\d+)\s*(?:раз|times?\b)", re.I)
+_AUTHOR_PREFIX = re.compile(r"^(?:автор|author|by)\s*:?\s+", re.I)
+
+
+def parse_with(c: Compiled, doc, page: Page, first_no: int = 1) -> list[Post]:
+    """Every post of the page by the selectors; post numbers default to first_no + index."""
+    posts: list[Post] = []
+    for index, el in enumerate(c.xp["post"](doc)):
+        raw_id = digits(c.first("post_id", el))
+        no_text = digits(c.first("number", el))
+        post_no = int(no_text) if no_text else first_no + index
+        where = f"{page.source}: post {post_no}" + (f" (id {raw_id})" if raw_id else "")
+        if not raw_id:
+            raise ParseError(f"{where}: no post id")
+        author_el = c.element("author", el)
+        author = _AUTHOR_PREFIX.sub("", squash(text_of(author_el))) if author_el is not None else ""
+        if not author:
+            raise ParseError(f"{where}: no author")
+        time_el = c.element("time_text", el)
+        time_text = squash(text_of(time_el)) if time_el is not None else ""
+        when = read_time("post time", c.first("time_attr", el), time_text, page, where)
+        body = c.element("body", el)
+        if body is None:
+            raise ParseError(f"{where}: no message body")
+        edited, by, at, count = read_edit(c, el, page, where)
+        html_body, text = clean_body(body, c.drop)
+        posts.append(Post(
+            post_id=raw_id, post_no=post_no, page=page.number, author=author,
+            author_id=digits(c.first("author_id", el)) or None, time=when, text=text,
+            html=html_body, edited=edited, edited_by=by, edited_at=at, edit_count=count,
+            url=c.first("url", el) or None, source=page.source,
+        ))
+    return posts
+
+
+def has(doc, xpath: str) -> bool:
+    """Detection helper: the document has at least one node for `xpath`."""
+    return bool(doc.xpath(xpath))
+
+
+def generator(doc) -> str:
+    return " ".join(doc.xpath("//meta[translate(@name,'GENRATO','genrato')='generator']/@content")).lower()

@@ -1,0 +1,56 @@
+"""The mybb.ru hosted family (mybb.ru, rusff.me, rolka.me, f-rpg.me, hutt.ru, …).
+
+PunBB 1.2 underneath (not mybb.com's MyBB). `#pun-viewtopic`, `div.post[data-user-id]`; the
+h3 holds the post number in <strong> and the time in `a.permalink`: "2026-11-29 19:45:12",
+"Сегодня 19:45:12", "Вчера 23:10:05" (seconds always, no comma). The edit notice sits inside
+the message: "Отредактировано Ник (2026-11-29 19:50:12)"; its class is not certain across
+skins, so it is found by its text as well.
+"""
+
+from __future__ import annotations
+
+from votecount.model import Page, Post
+
+from .base import Compiled, Selectors, cls, has, parse_with, squash
+
+NAME = "mybbru"
+
+_EDIT = (f"p[{cls('lastedit')} or {cls('postedit')} or "
+         "starts-with(normalize-space(.), 'Отредактировано') or starts-with(normalize-space(.), 'Edited by')]")
+
+SELECTORS = Selectors(
+    post=f"//div[@id='pun-viewtopic']//div[{cls('post')} and @id]",
+    post_id="@id",
+    number=".//h3//strong",
+    author=f"(.//li[{cls('pa-author')}]/a | .//li[{cls('pa-author')}][not(a)])[1]",
+    author_id="@data-user-id",
+    time_attr="@data-posted",
+    time_text=f".//h3//a[{cls('permalink')}]",
+    url=f".//h3//a[{cls('permalink')}]/@href",
+    body=f".//div[{cls('post-content')}]",
+    edit_notice=f".//div[{cls('post-content')}]//{_EDIT}",
+    edit_patterns=(r"Отредактировано\s+(?P<who>.+?)\s+\((?P<when>[^()]+)\)\s*$",
+                   r"Edited by\s+(?P<who>.+?)\s+\((?P<when>[^()]+)\)\s*$"),
+    drop=(f".//div[{cls('quote-box')} and not({cls('spoiler-box')})]", ".//blockquote[not(ancestor::div[" + cls('spoiler-box') + "])]",
+          f".//div[{cls('spoiler-box')}]/div[1]", f".//div[{cls('code-box')}]",
+          f".//{_EDIT}", f".//div[{cls('post-sig')}]"),
+    next_page=f"(//div[{cls('pagelink')}]//a[{cls('next')}]/@href | //link[@rel='next']/@href)[1]",
+    title="(//div[@id='pun-viewtopic']//h1/span | //h1)[1]",
+)
+_C = Compiled(SELECTORS)
+
+
+def detect(doc, url: str | None = None) -> bool:
+    return has(doc, "//div[@id='pun-viewtopic']") and has(doc, f"//div[{cls('post')} and @data-user-id]")
+
+
+def posts(doc, page: Page) -> list[Post]:
+    return parse_with(_C, doc, page)
+
+
+def next_page(doc, url: str | None = None) -> str | None:
+    return _C.first("next_page", doc) or None
+
+
+def title(doc) -> str:
+    return _C.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))

@@ -1,0 +1,155 @@
+"""Frozen records that flow through the pipeline: Page → Post → Thread → Ballot → DayResult.
+
+They hold data only; behaviour lives in the modules named after each stage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One saved page as the parsers see it (the tree travels separately)."""
+
+    source: str  # file path or label, for messages
+    number: int  # 1-based order among the inputs of one thread
+    tz: ZoneInfo  # zone for text timestamps
+    url: str | None = None  # where it was saved from, if known
+    saved_at: datetime | None = None  # reference "now" for "Сегодня 19:45"
+    saved_at_source: str | None = None  # which evidence gave saved_at
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    post_id: str
+    post_no: int
+    page: int
+    author: str
+    author_id: str | None
+    time: datetime  # aware
+    text: str  # body without quotes, signatures, edit notices, struck text
+    html: str  # the same body as HTML, colour markup kept
+    edited: bool = False
+    edited_by: str | None = None
+    edited_at: datetime | None = None
+    edit_count: int | None = None
+    url: str | None = None
+    source: str = ""  # the page file it came from
+
+    def where(self) -> str:
+        return f"{self.source}: post {self.post_no} (id {self.post_id})"
+
+
+@dataclass(frozen=True, slots=True)
+class Thread:
+    title: str
+    engine: str
+    pages: int
+    posts: tuple[Post, ...]
+    source: str
+    warnings: tuple[str, ...] = ()
+    saved_at_source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    code: str
+    player: str
+    effect: str  # ignored | self_vote | penalty | warning | modkill
+    rule: str
+    message: str
+    day: int | None = None
+    post_id: str | None = None
+    post_no: int | None = None
+    time: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NickMatch:
+    """How a written nick was resolved; `candidates` keeps the evidence for --explain."""
+
+    written: str
+    player: str | None  # roster nick, None when unknown or ambiguous
+    stage: str  # exact | alias | prefix | initials | inflection | layout | fuzzy | unknown | ambiguous
+    score: float = 100.0
+    candidates: tuple[tuple[str, float], ...] = ()
+    accepted: bool = True  # False: the rules refuse this stage (classic refuses fuzzy)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What one post says, before any rule is applied (ballots.read)."""
+
+    kind: str  # vote | pass | withdraw | unknown | chatter | empty
+    written: str = ""  # the text taken as the nick
+    match: NickMatch | None = None
+    colour: str = "none"  # red | blue | other | mixed | none
+    fast: bool = False
+    early: bool = False
+    extra_text: bool = False  # words besides the ballot
+    several: tuple[str, ...] = ()  # several distinct nicks recognised
+
+
+@dataclass(slots=True)
+class Ballot:
+    """A post of a player as a ballot, with its fate. Mutable while the tally decides."""
+
+    voter: str
+    kind: str  # vote | pass | withdraw | invalid
+    post: Post
+    reading: Reading
+    target: str | None = None
+    colour: str = "none"
+    weight: float = 1.0
+    status: str = "counted"  # counted | superseded | rejected
+    violations: list[Violation] = field(default_factory=list)
+    story: list[str] = field(default_factory=list)  # rule ids and words, for --explain
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    voter: str
+    colour: str
+    weight: float
+    post_id: str | None
+    time: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class TallyRow:
+    candidate: str
+    score: float
+    red: float
+    blue: float
+    penalty: float
+    votes: tuple[Vote, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    kind: str  # lynch | tie | no_lynch | pass | pardon | protected | runoff | no_vote
+    eliminated: tuple[str, ...] = ()
+    note: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DayResult:
+    thread: Thread
+    rules: str
+    day: int
+    deadline: datetime | None
+    opens: datetime | None
+    tally: tuple[TallyRow, ...]
+    outcome: Outcome
+    ballots: tuple[Ballot, ...]
+    missing: tuple[str, ...]
+    violations: tuple[Violation, ...]
+    modkills: tuple[str, ...] = ()
+    flags: dict[str, datetime | None] = field(default_factory=dict)
+    roster: tuple[str, ...] = ()
+    lang: str = "ru"

@@ -1,0 +1,1 @@
+"""Renderers: DayResult / posts → rich table, JSON, CSV. Pure functions returning text."""
