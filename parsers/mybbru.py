@@ -35,7 +35,7 @@ SELECTORS = Selectors(
           f".//div[{cls('spoiler-box')}]/div[1]", f".//div[{cls('code-box')}]",
           f".//{_EDIT}", f".//div[{cls('post-sig')}]"),
     next_page=f"(//div[{cls('pagelink')}]//a[{cls('next')}]/@href | //link[@rel='next']/@href)[1]",
-    title="(//div[@id='pun-viewtopic']//h1/span | //h1)[1]",
+    title="(//div[@id='pun-main']/h1/span | //div[@id='pun-main']/h1)[1]",
 )
 _C = Compiled(SELECTORS)
 

@@ -1,12 +1,21 @@
-"""phpBB 3 (prosilver, 3.0–3.3), English and Russian language packs.
+"""phpBB 3 (3.0–3.3): prosilver and subsilver2 styles, English and Russian language packs.
 
-Times: `<time datetime>` (UTC) from 3.2.9 on, else the author line's text ("Sun May 26, 2019
-4:34 pm", "29 ноя 2026, 19:45", "Сегодня, 19:45"). Edit notice: "Last edited by X on …,
-edited N times in total." / "Последний раз редактировалось X 29 ноя 2026, 19:50, всего
-редактировалось N раз." The edit time is always absolute (viewtopic forces it). Posts carry no
-number: it is the page's `start` offset plus the position. phpBB colours admin names
-#AA0000 (`username-coloured`): those links are in the author line and notices, never in the
-body we keep, and quotes (where they also appear) are dropped.
+prosilver: `div.post#pN`, the author line `p.author` holds the time: `<time datetime>` (UTC)
+from 3.2.9 on, else text ("Sun May 26, 2019 4:34 pm", "29 ноя 2026, 19:45", "Сегодня, 19:45").
+subsilver2 (still phpBB 3, table layout): one `table.tablebg` per post, `b.postauthor`,
+"Добавлено: 29 ноя 2026, 19:45", the message in the first `div.postbody` (the signature is a
+second `div.postbody` after "_________________"), the notice in `span.gensmall`.
+
+Edit notice: "Last edited by X on …, edited N times in total." / "Последний раз
+редактировалось X 29 ноя 2026, 19:50, всего редактировалось N раз." The edit time is always
+absolute (viewtopic forces it). Posts carry no number: it is the page's `start` offset plus
+the position. phpBB colours admin names #AA0000 (`username-coloured`, or the style of
+subsilver2's `b.postauthor`): those are in the author line and notices, never in the body we
+keep, and quotes (where they also appear) are dropped.
+
+Detection needs a phpBB 3 marker (body#phpbb, a style path, `memberlist.php?mode=viewprofile`
+profile links, which phpBB 2 and TorrentPier do not have: they use `profile.php`) and posts in
+one of the two layouts.
 """
 
 from __future__ import annotations
@@ -20,7 +29,18 @@ from .base import Compiled, Selectors, cls, has, parse_with, squash
 
 NAME = "phpbb3"
 
-SELECTORS = Selectors(
+_EDIT_PATTERNS = (
+    r"Last edited by (?P<who>.+?) on (?P<when>.+?), edited (?P<n>\d+) times? in total",
+    r"Последний раз редактировал(?:ось|а|)\s+(?P<who>.+?)\s+(?P<when>\S*\s*\d.+?),\s+всего редактировал\w*\s+(?P<n>\d+)",
+)
+# Quotes (3.0 blockquote, 3.2+ s9e blockquote with a coloured cite, subsilver2 quotetitle/
+# quotecontent), code boxes, attachments, and the titles of the usual spoiler BBCodes.
+_DROP = (".//blockquote", f".//div[{cls('quotetitle')}]", f".//div[{cls('quotecontent')}]",
+         f".//dl[{cls('codebox')}]", f".//div[{cls('codetitle')}]", f".//div[{cls('codecontent')}]",
+         f".//div[{cls('inline-attachment')}]",
+         f".//*[{cls('spoiler-title')} or {cls('sp-head')} or {cls('spoiler-head')}]")
+
+SELECTORS = Selectors(  # prosilver
     post=f"//div[starts-with(@id, 'p') and {cls('post')}][.//div[{cls('postbody')}]]",
     post_id="@id",
     author=f"(.//p[{cls('author')}]//strong | .//p[{cls('author')}]//a[{cls('username')} or {cls('username-coloured')}])[1]",
@@ -32,36 +52,63 @@ SELECTORS = Selectors(
     url=f".//p[{cls('author')}]/a[contains(@href, '#p')]/@href",
     edit_notice=f".//div[{cls('notice')}]",
     edit_by=".//a[contains(@href, 'mode=viewprofile')]",
-    edit_patterns=(
-        r"Last edited by (?P<who>.+?) on (?P<when>.+?), edited (?P<n>\d+) times? in total",
-        r"Последний раз редактировал(?:ось|а|)\s+(?P<who>.+?)\s+(?P<when>\S*\s*\d.+?),\s+всего редактировал\w*\s+(?P<n>\d+)",
-    ),
-    drop=(".//blockquote", f".//div[{cls('quotecontent')}]", f".//dl[{cls('codebox')}]",
-          f".//div[{cls('inline-attachment')}]", f".//*[{cls('spoiler-title')} or {cls('sp-head')}]"),
+    edit_patterns=_EDIT_PATTERNS,
+    drop=_DROP,
     next_page=f"(//li[{cls('next')}]/a/@href | //a[{cls('right-box')} and {cls('right')}]/@href | //link[@rel='next']/@href)[1]",
     title=f"(//h2[{cls('topic-title')}]/a | //div[@id='page-body']/h2/a | //h2/a)[1]",
 )
+
+_SS2_NEXT = " or ".join(f"normalize-space(.)='{w}'" for w in ("Next", "След.", "Следующая", "Вперёд", "Вперед"))
+SUBSILVER2 = Selectors(
+    post=f"//table[{cls('tablebg')}][.//b[{cls('postauthor')}]][.//div[{cls('postbody')}]]",
+    post_id=".//a[starts-with(@name, 'p')]/@name",
+    author=f".//b[{cls('postauthor')}]",
+    author_id=f"(.//a[{cls('imageset')} and contains(@href, 'mode=viewprofile')]/@href)[1]",
+    time_text=f"(.//td[{cls('gensmall')}]/div[a[contains(@href, 'viewtopic.php?p=')]])[1]",
+    url=f"(.//td[{cls('gensmall')}]/div/a[contains(@href, 'viewtopic.php?p=')]/@href)[1]",
+    body=f"(.//div[{cls('postbody')}])[1]",
+    edit_notice=f"(.//span[{cls('gensmall')}][not(ancestor::div[{cls('postbody')}])]"
+                "[contains(., 'Last edited by') or contains(., 'редактировал')])[1]",
+    edit_by=".//a[contains(@href, 'mode=viewprofile')]",
+    edit_patterns=_EDIT_PATTERNS,
+    drop=_DROP,
+    next_page=f"(//td[{cls('gensmall')}]//a[{_SS2_NEXT}]/@href | //link[@rel='next']/@href)[1]",
+    title=f"(//div[@id='pageheader']/h2/a | //h2/a[{cls('titles')}])[1]",
+)
 _C = Compiled(SELECTORS)
+_C2 = Compiled(SUBSILVER2)
 _START = re.compile(r"[?&;]start=(\d+)")
 _PAGE = re.compile(r"(?:Page|Страница)\s+(\d+)\s+(?:of|из)\s+(\d+)", re.I)
+_MARKERS = ("//body[@id='phpbb']", "//meta[contains(@content, 'phpBB')]",
+            "//link[contains(@href, 'prosilver') or contains(@href, 'subsilver2')]",
+            "//a[contains(@href, 'phpbb.com')]",
+            "//a[contains(@href, 'memberlist.php?mode=viewprofile')]")
+
+
+def _style(doc) -> Compiled | None:
+    if has(doc, SELECTORS.post):
+        return _C
+    if has(doc, SUBSILVER2.post):
+        return _C2
+    return None
 
 
 def detect(doc, url: str | None = None) -> bool:
-    marked = (has(doc, "//body[@id='phpbb']") or has(doc, "//meta[contains(@content, 'phpBB')]")
-              or has(doc, "//link[contains(@href, 'prosilver')]")
-              or has(doc, "//a[contains(@href, 'phpbb.com')]")
-              or has(doc, "//a[contains(@href, 'viewtopic.php')]"))
-    return marked and has(doc, SELECTORS.post)
+    return any(has(doc, m) for m in _MARKERS) and _style(doc) is not None
 
 
 def _first_number(doc, page: Page) -> int:
     """1 + the `start` offset of this page (phpBB prints no post numbers)."""
-    for href in doc.xpath("//form[@id='viewtopic']/@action | //link[@rel='canonical']/@href"):
+    actions = "//form[@id='viewtopic' or @name='viewtopic']/@action | //link[@rel='canonical']/@href"
+    for href in doc.xpath(actions):
         m = _START.search(href)
         if m:
             return int(m.group(1)) + 1
-    m = _PAGE.search(squash(" ".join(doc.xpath(f"//div[{cls('pagination')}]//text()"))))
+    where = f"//div[{cls('pagination')}]//text() | //td[{cls('nav')}]//text()"
+    m = _PAGE.search(squash(" ".join(doc.xpath(where))))
     if m and int(m.group(1)) > 1:
+        if page.url and (s := _START.search(page.url)):
+            return int(s.group(1)) + 1
         raise ParseError(f"{page.source}: page {m.group(1)} of a phpBB thread without its "
                          "'start' offset: save the page with its address, or fetch it")
     if page.url and (m := _START.search(page.url)):
@@ -70,12 +117,17 @@ def _first_number(doc, page: Page) -> int:
 
 
 def posts(doc, page: Page) -> list[Post]:
-    return parse_with(_C, doc, page, _first_number(doc, page))
+    style = _style(doc)
+    if style is None:
+        raise ParseError(f"{page.source}: no phpBB 3 posts (neither prosilver nor subsilver2 layout)")
+    return parse_with(style, doc, page, _first_number(doc, page))
 
 
 def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
+    style = _style(doc) or _C
+    return style.first("next_page", doc) or None
 
 
 def title(doc) -> str:
-    return _C.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+    style = _style(doc) or _C
+    return style.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))

@@ -15,6 +15,7 @@ from lxml import html as lxml_html
 
 from .errors import InputError
 
+_TAGS = re.compile(rb"<[^>]*>")
 _XML_DECL = re.compile(rb"^\s*<\?xml[^>]*\?>")
 _WHATWG = {"iso-8859-1": "windows-1252", "latin-1": "windows-1252", "latin1": "windows-1252",
            "ascii": "windows-1252", "us-ascii": "windows-1252", "iso-8859-9": "windows-1254"}
@@ -37,6 +38,8 @@ def check_bytes(data: bytes, source: str) -> None:
 def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
     """Return (text, encoding used)."""
     check_bytes(data, source)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace"), "utf-16"
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace"), "utf-8"
     try:
@@ -45,6 +48,8 @@ def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
         pass
     dammit = UnicodeDammit(data, is_html=True)
     declared = (dammit.declared_html_encoding or "").lower()
+    if not declared and _looks_cyrillic_1251(data):
+        return data.decode("windows-1251", errors="replace"), "windows-1251"
     encoding = _WHATWG.get(declared, declared) or _WHATWG.get(
         (dammit.original_encoding or "").lower(), dammit.original_encoding or "")
     if encoding:
@@ -55,6 +60,15 @@ def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
     if dammit.unicode_markup is None:
         raise InputError(f"{source}: cannot tell the page's character set")
     return dammit.unicode_markup, dammit.original_encoding or "unknown"
+
+
+def _looks_cyrillic_1251(data: bytes) -> bool:
+    """Undeclared 8-bit text: Russian in windows-1251 is mostly high bytes in А–я (0xC0–0xFF);
+    Western text in latin-1 has a few accented letters among ASCII words."""
+    sample = _TAGS.sub(b" ", data[:200_000])  # markup is ASCII whatever the language
+    letters = sum(1 for b in sample if 97 <= (b | 32) <= 122)
+    cyr = sum(1 for b in sample if b >= 0xC0 or b in (0xA8, 0xB8))
+    return cyr > 0 and cyr > 0.3 * letters
 
 
 def tree(data: bytes, source: str = "<page>"):

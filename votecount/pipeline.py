@@ -53,9 +53,12 @@ def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo,
     return None, None
 
 
-def read_thread(thread_arg: str, *, tz: ZoneInfo, engine: str | None = None,
+def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None = None,
                 saved_at: datetime | None = None) -> Thread:
-    raws = sources.read(thread_arg)
+    """One thread from one THREAD argument, or from several (pages given one by one)."""
+    args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
+    raws = [raw for arg in args for raw in sources.read(arg)]
+    thread_arg = " ".join(args)
     parser = parsers.get(engine) if engine else None
     posts, title, used = [], "", set()
     for number, raw in enumerate(raws, 1):

@@ -1,0 +1,176 @@
+"""Invision Power Board 1.3, 2.x and 3.x (not Invision Community 4: see ips4.py).
+
+Three generations, one NAME; the page's markup picks the selector block.
+
+IPB 1.3 and 2.x (`div#ipbwrapper`): every post is a table, announced by a
+`<!--Begin Msg Number N-->` comment, holding `<a name='entryN'>` and `span.normalname`.
+- 1.3 (the IBR Russian mod in the corpus): the header prints "Дата 31.07.2014 - 12:57"; the
+  message is the cell holding `div.postcolor` (a quote closes that div and opens a new one
+  after its table, so the cell is the body); quotes are tables with `td#QUOTE`; the edit
+  notice is `<span class='edit'>Это сообщение отредактировал <b>X</b> - 7.09.2014 - 16:55</span>`;
+  the signature is `div.signature` after a "--------------------" line. No post number is
+  printed: it is the `st` offset plus the position.
+- 2.x: `div.postcolor#post-N` is the message; the header prints the time unpadded
+  ("27.9.2012, 19:05", "Сегодня, 19:05", English "Today, 07:45 PM") and
+  "Сообщение #N" / "Post #N"; quotes are `div.quotetop` + `div.quotemain`; the edit notice is
+  `span.edit`: "Сообщение отредактировал <b>X</b> - 29.11.2026, 19:50" / "This post has been
+  edited by <b>X</b>: Today, 07:50 PM"; the footer prints "Сейчас: …" / "Time is now: …".
+IPB 3.x (`body#ipboard_body`): `div.post_block#post_id_N`, `abbr.published[title]` holds the
+ISO time, `span.post_id a` "#N", `div[itemprop=commentText]` the message, `p.edit` the notice
+("Сообщение отредактировал <strong>X</strong>: 29 Ноябрь 2026 - 19:50"), `div.signature`
+outside the message, quotes `blockquote.ipsBlockquote` (3.4) or `p.citation` +
+`div.blockquote` (3.0–3.3), spoilers `div.bbc_spoiler` with a `span.spoiler_title`.
+
+Colour: `<span style='color:red'>` (1.3/2.x), `<span style='color: #ff0000'>` (3.x): kept.
+IPB shows no edit at all for edits made within the board's grace period, nor moderator edits
+when the moderator ticks "do not show": absence of a notice is not proof of no edit.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from votecount.errors import ParseError
+from votecount.model import Page, Post
+
+from .base import Compiled, Selectors, cls, has, parse_with, squash, text_of
+from .dates import parse_time
+
+NAME = "ipb"
+
+_ENTRY = "starts-with(@name, 'entry')"
+_EDIT_RU = r"(?:Это\s+)?[Сс]ообщение\s+отредактировал[аи]?\s+(?P<who>.+?)\s*(?:\s-|:)\s+(?P<when>\S.*)$"
+_EDIT_EN = r"This post has been edited by\s+(?P<who>.+?)\s*:\s+(?P<when>\S.*)$"
+_SPOILER_TITLES = (f".//*[{cls('spoilertop')} or {cls('spoiler_title')} or {cls('block-title')}"
+                   f" or {cls('sp-head')} or {cls('spoiler-title')}]")
+
+# IPB 1.3 and 2.x: a post is the innermost table holding an `entryN` anchor.
+LEGACY = Selectors(
+    post=f"//table[.//a[{_ENTRY}]][not(.//table[.//a[{_ENTRY}]])]",
+    post_id=f"(.//a[{_ENTRY}])[1]/@name",
+    number=(f"(.//tr[1]//span[{cls('postdetails')}]//a[contains(@onclick, 'link_to_post')]"
+            "[starts-with(normalize-space(.), '#')])[1]"),
+    author=f"(.//span[{cls('normalname')}] | .//span[{cls('unreg')}] | .//*[{cls('bigusername')}])[1]",
+    author_id="substring-after((.//a[contains(@href, 'showuser=')]/@href)[1], 'showuser=')",
+    time_text=f"(.//tr[1]/td[2]//span[{cls('postdetails')}])[1]",
+    body=(f"(.//div[{cls('postcolor')} and starts-with(@id, 'post-')]"
+          f" | .//td[div[{cls('postcolor')}]][not(.//div[{cls('postcolor')} and starts-with(@id, 'post-')])])[1]"),
+    edit_notice=f".//span[{cls('edit')}][contains(., 'отредактировал') or contains(., 'edited by')]",
+    edit_by="(.//b | .//strong)[1]",
+    edit_patterns=(_EDIT_RU, _EDIT_EN),
+    drop=(".//table[.//td[@id='QUOTE' or @id='CODE']]", f".//div[{cls('quotetop')}]",
+          f".//div[{cls('quotemain')}]", f".//div[{cls('codetop')}]", f".//div[{cls('codemain')}]",
+          f".//div[{cls('signature')}]", f".//span[{cls('edit')}]", _SPOILER_TITLES),
+    next_page=("(//link[@rel='next']/@href | //a[@rel='next']/@href"
+               " | //a[@title='Следующая страница' or @title='Next page' or @title='Следующая']/@href)[1]"),
+    title=f"(//div[{cls('maintitle')}]//b)[1]",
+)
+
+IPB3 = Selectors(
+    post=f"//div[{cls('post_block')} and starts-with(@id, 'post_id_')]",
+    post_id="@id",
+    number=f"(.//span[{cls('post_id')}]//a)[1]",
+    author=(f"(.//h3//span[{cls('author')}]//*[@itemprop='name'] | .//h3//span[{cls('author')}]"
+            f" | .//h3//a[@hovercard-ref='member'] | .//div[{cls('post_username')}])[1]"),
+    author_id=("(.//h3//a[@hovercard-ref='member']/@hovercard-id"
+               " | .//h3//a[contains(@href, 'showuser=')]/@href | .//h3//a[contains(@href, '/user/')]/@href)[1]"),
+    time_attr=f"(.//abbr[{cls('published')}]/@title)[1]",
+    time_text=f"(.//abbr[{cls('published')}] | .//p[{cls('posted_info')}])[1]",
+    url=f"(.//span[{cls('post_id')}]//a/@href)[1]",
+    body=f"(.//div[@itemprop='commentText'] | .//div[{cls('post')} and {cls('entry-content')}])[1]",
+    edit_notice=f".//p[{cls('edit')}]",
+    edit_by="(.//strong | .//b)[1]",
+    edit_patterns=(_EDIT_RU, _EDIT_EN),
+    drop=(".//blockquote", f".//p[{cls('citation')}]", f".//div[{cls('blockquote')}]",
+          f".//p[{cls('edit')}]", f".//div[{cls('signature')}]", ".//pre", _SPOILER_TITLES),
+    next_page=("(//link[@rel='next']/@href | //li[" + cls('next') + "]/a/@href"
+               " | //a[@rel='next']/@href)[1]"),
+    title=f"(//h1[{cls('ipsType_pagetitle')}] | //div[{cls('maintitle')}]//span | //h1)[1]",
+)
+
+_LEGACY = Compiled(LEGACY)
+_IPB3 = Compiled(IPB3)
+
+_ST = re.compile(r"[?&;]st=(\d+)")
+_PAGES = re.compile(r"(?:Страниц|Pages)\s*:?\s*\(\d+\)", re.I)
+_CURRENT = re.compile(r"\[(\d+)\]")
+_NOW = re.compile(r"(?:Сейчас|Time is now)\s*:\s*(.+)", re.I)
+_COPYRIGHT = ("//a[contains(@href, 'invisionboard.com') or contains(@href, 'invisionpower.com')]"
+              " | //comment()[contains(., 'IBF.')]")
+
+
+def _variant(doc) -> Compiled | None:
+    if has(doc, "//body[@id='ipboard_body']") or has(doc, IPB3.post):
+        return _IPB3 if has(doc, IPB3.post) else None
+    if has(doc, "//div[@id='ipbwrapper']") or has(doc, _COPYRIGHT):
+        return _LEGACY if has(doc, LEGACY.post) and has(doc, f"//div[{cls('postcolor')}]") else None
+    return None
+
+
+def detect(doc, url: str | None = None) -> bool:
+    if has(doc, f"//body[{cls('ipsApp')}]"):  # Invision Community 4: ips4.py
+        return False
+    marked = (has(doc, "//div[@id='ipbwrapper']") or has(doc, "//body[@id='ipboard_body']")
+              or has(doc, _COPYRIGHT))
+    return marked and _variant(doc) is not None
+
+
+def _first_number(doc, page: Page) -> int:
+    """1 + the `st` offset of this page, for IPB 1.3, which prints no post numbers."""
+    if page.url and (m := _ST.search(page.url)):
+        return int(m.group(1)) + 1
+    for href in doc.xpath("//link[@rel='canonical']/@href"):
+        if m := _ST.search(href):
+            return int(m.group(1)) + 1
+    for node in doc.xpath("//*[self::td or self::div or self::span][not(*[self::td or self::div])]"):
+        text = squash(text_of(node))
+        if _PAGES.search(text):
+            cur = _CURRENT.search(text)
+            if cur and int(cur.group(1)) > 1:
+                raise ParseError(f"{page.source}: page {cur.group(1)} of an IPB thread that prints no "
+                                 "post numbers, saved without its address: save it with its 'st' "
+                                 "address, or fetch it")
+    return 1
+
+
+def posts(doc, page: Page) -> list[Post]:
+    c = _variant(doc)
+    if c is None:
+        raise ParseError(f"{page.source}: no IPB posts found (engine ipb)")
+    if c is _IPB3:
+        return parse_with(c, doc, page)
+    found = parse_with(c, doc, page, _first_number(doc, page))
+    return [_strip_sig_rule(p) for p in found]
+
+
+_RULE_TEXT = re.compile(r"(?:^|\n)-{10,}\s*$")
+_RULE_HTML = re.compile(r"(?:<br\s*/?>\s*)*-{10,}(?:\s*<br\s*/?>)*(?=\s*(?:<!--.*?-->\s*)*$)", re.S)
+
+
+def _strip_sig_rule(post: Post) -> Post:
+    """IPB 1.3 prints "--------------------" before the signature, in the message cell."""
+    from dataclasses import replace
+    text = _RULE_TEXT.sub("", post.text).rstrip()
+    html = _RULE_HTML.sub("", post.html).rstrip()
+    return replace(post, text=text, html=html) if (text, html) != (post.text, post.html) else post
+
+
+def next_page(doc, url: str | None = None) -> str | None:
+    c = _variant(doc) or _LEGACY
+    return c.first("next_page", doc) or None
+
+
+def title(doc) -> str:
+    c = _variant(doc) or _LEGACY
+    return c.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+
+
+def page_now(doc, tz: ZoneInfo) -> datetime | None:
+    """IPB 2.x footer: "Сейчас: 29.11.2026, 20:05" / "Time is now: 29th November 2026 - 08:05 PM"."""
+    for node in doc.xpath("//table[@id='gfooter']//td | //div[@id='gfooter']"):
+        m = _NOW.search(squash(text_of(node)))
+        if m:
+            return parse_time(m.group(1), tz)
+    return None

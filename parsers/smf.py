@@ -1,0 +1,156 @@
+"""Simple Machines Forum 1.1, 2.0 (default "Curve" and "Core" themes) and 2.1, any language pack.
+
+Posts: SMF 2.x puts each message in a wrapper with `div.poster` and `div.postarea` children;
+SMF 1.1 in a `td.windowbg|windowbg2` table cell. Every version gives the subject an id
+`subject_N` (N = message id) and the edit notice a `modified_N` container that is always
+present and empty when the post shows no edit.
+
+Post number: SMF prints "Reply #N" / "Ответ #N :" (2.1: in the permalink's title), counting the
+opening post as #0 and printing nothing for it. `post_no` counts the opening post as 1 like
+every other engine, so "Reply #N" is post N + 1.
+
+Time: text only, in the board's format: "September 19, 2007, 02:16:51 PM",
+"29 ноября 2026, 19:45:12" (ru 2.0 default `%d %B %Y, %H:%M:%S`, genitive months),
+"<strong>Сегодня</strong> в 19:45:12" / "<b>Today</b> at 07:45:12 PM" (needs the save time).
+The edit notice: "« Last Edit: <time> by <name> »" / "« Последнее редактирование: <time> от
+<name> »" (2.1: "Последнее редактирование: <time> от <name>", then an optional "Причина: …");
+the editor is plain text, not a link. SMF hides edits made within `edit_wait_time` (90 s by
+default) of posting: no notice is not proof of no edit.
+
+Colour: `[color=red]` and SMF's own `[red]`/`[blue]` tags both render as
+`<span style="color: red;" class="bbc_color">` (1.1: `<span style="color: red;">`); strike is
+`<del>`. Quotes are `div.quoteheader` + `blockquote` (2.0/2.1) or `div.quote` (1.1).
+Spoilers are not core SMF: the common mods' titles (`sp-head`, `spoiler_head`…) are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from votecount.errors import ParseError
+from votecount.model import Page, Post
+
+from .base import Compiled, Selectors, clean_body, cls, digits, has, read_time, squash, text_of
+from .dates import parse_time
+
+NAME = "smf"
+
+_SUBJECT = "starts-with(@id, 'subject_')"
+_SPOILER_TITLES = " or ".join(cls(c) for c in (
+    "sp-head", "spoiler_head", "spoiler-head", "spoilerheader", "spoiler_header", "spoiler_title",
+    "spoiler-title"))
+
+SELECTORS = Selectors(
+    post=(f"//div[div[{cls('postarea')}] and div[{cls('poster')}]]"
+          f" | //td[({cls('windowbg')} or {cls('windowbg2')}) and .//*[{_SUBJECT}]"
+          f" and .//div[{cls('post')}]]"),
+    post_id=f"(.//*[{_SUBJECT}]/@id | .//div[{cls('inner')} and starts-with(@id, 'msg_')]/@id)[1]",
+    author=(f"(.//div[{cls('poster')}]//h4/a | .//div[{cls('poster')}]//h4[not(a)]"
+            " | .//td[@rowspan]/b/a | .//td[@rowspan]/b[not(a)])[1]"),
+    author_id=(f"(.//div[{cls('poster')}]//h4/a/@href | .//td[@rowspan]/b/a/@href)[1]"),
+    time_text=(f"(.//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]"
+               f" | .//div[{cls('postinfo')}]/a[{cls('smalltext')}])[1]"),
+    number=(f"(.//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]"
+            f" | .//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@title)[1]"),
+    url=f"(.//*[{_SUBJECT}]//a/@href | .//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@href)[1]",
+    body=(f"(.//div[{cls('post')}]/div[{cls('inner')}]"
+          f" | .//div[{cls('post')}][not(div[{cls('inner')}])])[1]"),
+    edit_notice=".//*[starts-with(@id, 'modified_')][normalize-space()]",
+    edit_patterns=(
+        r"(?:Last Edit|Последнее редактирование)\s*:\s*(?P<when>.+?)\s+(?:by|от)\s+(?P<who>.+?)"
+        r"\s*(?:»|(?:Reason|Причина)\s*:.*)?\s*$",
+    ),
+    drop=(".//blockquote", f".//div[{cls('quoteheader')}]", f".//div[{cls('quotefooter')}]",
+          f".//div[{cls('quote')}]", f".//div[{cls('codeheader')}]", f".//code[{cls('bbc_code')}]",
+          f".//div[{cls('code')}]", f".//*[{_SPOILER_TITLES}]"),
+    # The page index: "Pages: [<strong>1</strong>] <a class="navPages">2</a>" (1.1/2.0; 1.1
+    # uses <b>), "<span class="current_page">1</span> <a class="nav_page">2</a>" (2.1).
+    # <link rel="next"> is the next *topic* in SMF, never the next page.
+    next_page=(f"(//*[self::strong or self::b][following-sibling::a[1][{cls('navPages')}]]"
+               f"/following-sibling::a[{cls('navPages')}][1]/@href"
+               f" | //span[{cls('current_page')}]/following-sibling::a[{cls('nav_page')}][1]/@href)[1]"),
+    title=f"(//div[@id='linktree' or {cls('linktree')} or {cls('navigate_section')}]//li[last()]//span)[1]",
+)
+_C = Compiled(SELECTORS)
+_REPLY = re.compile(r"#\s*(\d+)")
+_USER = re.compile(r"[;&?]u=(\d+)")
+_MARKERS = ("//script[contains(., 'smf_scripturl') or contains(., 'smf_theme_url')]",
+            "//a[contains(@href, 'simplemachines.org')]",
+            "//img[@id='smflogo']",
+            "//link[contains(@href, 'Themes/default/css/index.css') or contains(@href, 'Themes/default/style.css')]")
+
+
+def detect(doc, url: str | None = None) -> bool:
+    return any(has(doc, m) for m in _MARKERS) and has(doc, SELECTORS.post)
+
+
+def _read_edit(el, page: Page, where: str):
+    """(edited, by, at) from "Last Edit: <time> by <name>"; the name follows the time."""
+    notice = _C.element("edit_notice", el)
+    if notice is None:
+        return False, None, None
+    text = squash(text_of(notice))
+    for rx in _C.edit_res:
+        m = rx.search(text)
+        if m:
+            who, when = squash(m["who"]), m["when"]
+            at = parse_time(when, page.tz, page.saved_at)
+            if at is None:
+                read_time("edit time", "", when, page, where)  # raises with the reason
+            return True, who, at
+    raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
+
+
+def posts(doc, page: Page) -> list[Post]:
+    out: list[Post] = []
+    for index, el in enumerate(_C.xp["post"](doc)):
+        raw_id = digits(_C.first("post_id", el))
+        m = _REPLY.search(_C.first("number", el))
+        post_no = int(m.group(1)) + 1 if m else None
+        where = f"{page.source}: post {post_no or index + 1}" + (f" (id {raw_id})" if raw_id else "")
+        if not raw_id:
+            raise ParseError(f"{where}: no post id")
+        if post_no is None:
+            # SMF prints no number only for the topic's opening post (#0).
+            if index != 0:
+                raise ParseError(f"{where}: no 'Reply #' number")
+            post_no = 1
+        author_el = _C.element("author", el)
+        author = squash(text_of(author_el)) if author_el is not None else ""
+        if not author:
+            raise ParseError(f"{where}: no author")
+        m = _USER.search(_C.first("author_id", el))
+        time_el = _C.element("time_text", el)
+        time_text = squash(text_of(time_el)) if time_el is not None else ""
+        when = read_time("post time", "", time_text, page, where)
+        body = _C.element("body", el)
+        if body is None:
+            raise ParseError(f"{where}: no message body")
+        edited, by, at = _read_edit(el, page, where)
+        html_body, text = clean_body(body, _C.drop)
+        out.append(Post(
+            post_id=raw_id, post_no=post_no, page=page.number, author=author,
+            author_id=m.group(1) if m else None, time=when, text=text, html=html_body,
+            edited=edited, edited_by=by, edited_at=at, edit_count=None,
+            url=_C.first("url", el) or None, source=page.source,
+        ))
+    return out
+
+
+def next_page(doc, url: str | None = None) -> str | None:
+    return _C.first("next_page", doc) or None
+
+
+def title(doc) -> str:
+    return _C.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+
+
+def page_now(doc, tz: ZoneInfo) -> datetime | None:
+    """The forum clock of the Core theme's header (`li#time`), absolute in SMF."""
+    for text in doc.xpath("//li[@id='time']"):
+        found = parse_time(squash(text_of(text)), tz)
+        if found:
+            return found
+    return None

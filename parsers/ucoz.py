@@ -1,0 +1,79 @@
+"""uCoz forum module (hosted *.ucoz.ru / *.ucoz.net / own domains), default templates.
+
+Every post is `table.postTable`: a first row of two `td.postTdTop` cells (the author
+`a.postUser`, then "Дата: Воскресенье, 29.11.2026, 19:45 | Сообщение # 5"), a row with
+`td.postTdInfo` (avatar, group, counters) and `td.posttdMessage`, which holds the message
+`span.ucoz-forum-post#ucoz-forum-post-N`, the edit notice and the signature
+(`span.signatureView` after `hr.signatureHr`). The post number `a.postNumberLink` asks the
+reader to copy the permalink `/forum/F-T-N-16-EPOCH`: its last part is the post's time in
+epoch seconds, taken before the printed text (which is in the site's zone and may read
+"Сегодня, 19:45"). Quotes: `<!--uzquote--><div class="bbQuoteBlock">` with `div.bbQuoteName`
+("Цитата Вася (…)") and `div.quoteMessage`; spoilers: `div.uSpoilerClosed` with a button
+block `div.uSpoilerButBl` and `div.uSpoilerText`; colour: `<span style="color:red">`;
+strike: `<s>`.
+
+Edit notice [I]: "Сообщение отредактировал <span class="editedBy">X</span> -
+<span class="editedTime">Воскресенье, 29.11.2026, 19:50</span>" in `div.edited`; found by
+its class or by its wording. No edit count is printed, and the site owner's template may
+leave the notice out: absence of a notice is not proof of no edit.
+"""
+
+from __future__ import annotations
+
+from votecount.model import Page, Post
+
+from .base import Compiled, Selectors, cls, has, parse_with, squash
+
+NAME = "ucoz"
+
+_MESSAGE = f"td[{cls('posttdMessage')}]"
+_EDIT = (f"*[{cls('edited')} or starts-with(normalize-space(.), 'Сообщение отредактировал')"
+         " or starts-with(normalize-space(.), 'Message edited by')"
+         " or starts-with(normalize-space(.), 'Сообщение изменено')][not(.//*[" + cls('edited') + "])]")
+
+SELECTORS = Selectors(
+    post=f"//table[{cls('postTable')}][.//{_MESSAGE}]",
+    post_id=("(.//*[starts-with(@id, 'ucoz-forum-post-')]/@id"
+             " | ancestor::tr[starts-with(@id, 'post')][1]/@id)[1]"),
+    number=f"(.//a[{cls('postNumberLink')}])[1]",
+    author=f"(.//td[{cls('postTdTop')}][1]//*[{cls('postUser')}] | .//td[{cls('postTdTop')}][1])[1]",
+    author_id=("substring-after((.//a[contains(@href, '/index/8-')]"
+               "[not(contains(@href, '/index/8-0-'))]/@href)[1], '/index/8-')"),
+    # /forum/F-T-N-16-EPOCH inside prompt('…', '…/forum/2-15-1234-16-1795970700'); return false;
+    time_attr=(f"substring-before(substring-after((.//a[{cls('postNumberLink')}]/@onclick)[1], '-16-'),"
+               " \"'\")"),
+    time_text=f"(.//td[{cls('postTdTop')}][2] | .//*[{cls('postTdTop2')}])[1]",
+    url=(f"substring-before(substring-after((.//a[{cls('postNumberLink')}]/@onclick)[1], \"', '\"),"
+         " \"'\")"),
+    body=(f"(.//span[{cls('ucoz-forum-post')}] | .//*[starts-with(@id, 'ucoz-forum-post-')]"
+          f" | .//{_MESSAGE}[not(.//*[starts-with(@id, 'ucoz-forum-post-')])])[1]"),
+    edit_notice=f".//{_MESSAGE}//{_EDIT}",
+    edit_by=f"(.//*[{cls('editedBy')}] | .//a | .//b)[1]",
+    edit_patterns=(r"Сообщение (?:отредактировал[аи]?|изменено)\s+(?P<who>.+?)\s+[-–—]\s+(?P<when>\S.*)$",
+                   r"Message edited by\s+(?P<who>.+?)\s+[-–—]\s+(?P<when>\S.*)$"),
+    drop=(f".//div[{cls('bbQuoteBlock')}]", f".//div[{cls('bbCodeBlock')}]",
+          f".//div[{cls('uSpoilerButBl')}]", f".//span[{cls('signatureView')}]",
+          f".//hr[{cls('signatureHr')}]", f".//{_EDIT}"),
+    next_page=(f"(//a[{cls('swchItem-next')}]/@href | //a[{cls('switchNext')}]/@href"
+               " | //link[@rel='next']/@href)[1]"),
+    title=f"(//a[{cls('forumBarA')}] | //td[{cls('gTableTop')}] | //h1)[1]",
+)
+_C = Compiled(SELECTORS)
+
+
+def detect(doc, url: str | None = None) -> bool:
+    return (has(doc, f"//table[{cls('postTable')}]//td[{cls('postTdTop')}]")
+            and (has(doc, "//*[starts-with(@id, 'ucoz-forum-post-')]")
+                 or has(doc, f"//td[{cls('posttdMessage')}]//span[{cls('ucoz-forum-post')}]")))
+
+
+def posts(doc, page: Page) -> list[Post]:
+    return parse_with(_C, doc, page)
+
+
+def next_page(doc, url: str | None = None) -> str | None:
+    return _C.first("next_page", doc) or None
+
+
+def title(doc) -> str:
+    return _C.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))

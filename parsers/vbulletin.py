@@ -1,0 +1,201 @@
+"""vBulletin 3.x, 4.x and 5.x (forum.igromania.ru, forum.mirf.ru), English and Russian.
+
+One module, three layouts chosen by the page's structure (`VARIANTS`, most specific first):
+
+- vB 3 (3.0–3.8): `<table id="postN">`, body `div#post_message_N`, number `a#postcountN@name`,
+  date beside the status icon `<a name="postN"><img alt="Старый"></a> 06.12.2020, 18:10`
+  (legacy and standard postbit), "Сегодня, 18:10" / "Вчера, 23:10". Quotes are an unclassed
+  `<div><div class="smallfont">Цитата:</div><table>…</table></div>`; the edit note is
+  `<div class="smallfont"><hr/><em>Последний раз редактировалось X; 06.12.2020 в 18:15.</em>`
+  (vB 3.0–3.6 wrote "X : date"). Signatures sit outside the message.
+- vB 4: `<li class="postbit… postcontainer" id="post_N">`, `span.date`, `a.postcounter` "#5",
+  `blockquote.lastedited`, quotes in `div.bbcode_container`, `blockquote.signature`.
+- vB 5: `<li class="b-post" data-node-id data-node-publishdate="epoch">`, `a.b-post__count`,
+  body `div.js-post__content-text`, `div.post-signature`, edit note `div.b-post__edit` [U].
+  The `<time datetime>` of vB 5 is server-local without an offset, so the epoch is used.
+
+`[COLOR=Red]` renders as `<font color="Red">` (vB 3/4) and is kept in `html`.
+
+Zone: text times are printed in the viewer's offset, which the footer states ("All times are
+GMT -5.", "Часовой пояс GMT +3, время: 02:49.", "All times are GMT." = UTC; DST included).
+When the footer says it, text times are read in that fixed offset instead of `page.tz`.
+The vB 3/4 footer clock has no date, so `page_now` gives None there (see `footer_clock`);
+vB 5 pages carry `current_server_datetime` (epoch), which `page_now` uses.
+
+vBulletin hides edits made within the `noeditedbytime` grace period (a few minutes) and can
+hide admin edits: a missing notice does not prove the post was never edited. Soft-deleted
+and ignored-user posts have no message body and are not posts for this purpose.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime, time, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+from votecount.errors import ParseError
+from votecount.model import Page, Post
+
+from .base import Compiled, Selectors, cls, generator, has, parse_with, squash, text_of
+from .dates import from_attr, parse_time
+
+NAME = "vbulletin"
+
+_EDIT_PATTERNS = (
+    r"Last edited by\s+(?P<who>.+?)\s*[;:]\s+(?P<when>.+?)\.?\s*(?:Reason:.*)?$",
+    r"Последний раз редактировал(?:ось|а|)\s+(?P<who>.+?)\s*[;:]\s+(?P<when>.+?)\.?\s*(?:Причина:.*)?$",
+)
+# Spoiler add-ons (vB 3/4): a smallfont header with a "Показать"/"Show" button over the box.
+_SPOILER_TITLE = f".//div[{cls('smallfont')}][input[@type='button' or @type='submit']]"
+_QUOTE_V4 = (f".//div[{cls('bbcode_container')}][div[{cls('bbcode_quote')}] or pre"
+             f" or div[{cls('bbcode_code')}]]")
+
+VB3 = Selectors(
+    post="//table[starts-with(@id, 'post')][.//div[starts-with(@id, 'post_message_')]]",
+    post_id="@id",
+    number=".//a[starts-with(@id, 'postcount')]/@name",
+    author=f"(.//a[{cls('bigusername')}]"
+           f" | .//div[starts-with(@id, 'postmenu_')][not(.//a[{cls('bigusername')}])])[1]",
+    author_id=f"concat(substring-after((.//a[{cls('bigusername')}]/@href)[1], 'u='),"
+              f" substring-after((.//a[{cls('bigusername')}]/@href)[1], '/members/'))",
+    time_text=".//a[starts-with(@name, 'post')][img]/..",
+    body=".//div[starts-with(@id, 'post_message_')]",
+    url="(.//a[starts-with(@id, 'postlink')]/@href | .//a[starts-with(@id, 'postcount')]/@href)[1]",
+    edit_notice=f".//td[starts-with(@id, 'td_post_')]//div[{cls('smallfont')}][hr]/em[normalize-space()]",
+    edit_patterns=_EDIT_PATTERNS,
+    drop=(".//div[div[" + cls("smallfont") + "] and (table or pre or div[" + cls("alt2") + "]/code)]",
+          _SPOILER_TITLE),
+)
+VB4 = Selectors(
+    post=(f"//li[starts-with(@id, 'post_') and {cls('postcontainer')}]"
+          "[.//div[starts-with(@id, 'post_message_')]]"),
+    post_id="@id",
+    number=f".//a[{cls('postcounter')}]",
+    author=f"(.//div[{cls('username_container')}]//*[{cls('username')}])[1]",
+    author_id=f"concat(substring-after((.//a[{cls('username')}]/@href)[1], 'member.php'),"
+              f" substring-after((.//a[{cls('username')}]/@href)[1], '/members/'))",
+    time_text=f".//div[{cls('posthead')}]//span[{cls('date')}]",
+    body=(f".//div[starts-with(@id, 'post_message_')]/blockquote[{cls('postcontent')}]"
+          f" | .//div[starts-with(@id, 'post_message_')][not(blockquote[{cls('postcontent')}])]"),
+    url=f".//a[{cls('postcounter')}]/@href",
+    edit_notice=f".//blockquote[{cls('lastedited')}][normalize-space()]",
+    edit_patterns=_EDIT_PATTERNS,
+    drop=(_QUOTE_V4, _SPOILER_TITLE, f".//blockquote[{cls('signature')}]",
+          f".//blockquote[{cls('lastedited')}]"),
+)
+VB5 = Selectors(
+    post=f"//li[@data-node-id and {cls('b-post')}][.//div[{cls('js-post__content-text')}]]",
+    post_id="@data-node-id",
+    number=f".//a[{cls('b-post__count')}]",
+    author=f"(.//div[{cls('b-userinfo__details')}]/div[{cls('author')}]//strong"
+           f" | .//div[{cls('b-userinfo__details')}]/div[{cls('author')}][not(.//strong)])[1]",
+    author_id=f"substring-after((.//div[{cls('author')}]//a[contains(@href, '/member/')]/@href)[1], '/member/')",
+    time_attr="@data-node-publishdate",
+    time_text=f".//div[{cls('b-post__timestamp')}]",
+    body=f".//div[{cls('js-post__content-text')}]",
+    url=f".//a[{cls('b-post__count')}]/@href",
+    edit_notice=f".//div[{cls('b-post__edit')}][normalize-space()]",
+    edit_patterns=_EDIT_PATTERNS,
+    drop=(_QUOTE_V4, f".//div[{cls('post-signature')}]", f".//div[{cls('b-post__edit')}]"),
+)
+# (name, compiled selectors), most specific first; the first whose posts are present is used.
+VARIANTS = (("vb5", Compiled(VB5)), ("vb4", Compiled(VB4)), ("vb3", Compiled(VB3)))
+
+_MARKERS = (
+    "//style[@id='vbulletin_css']",
+    "//script[contains(@src, 'clientscript/vbulletin')]",
+    "//link[contains(@href, 'clientscript/vbulletin')]",
+    "//script[contains(., 'vBulletin.version')]",
+)
+_TITLE = (f"(//h1[{cls('main-title')}] | //span[{cls('threadtitle')}]"
+          f" | //td[{cls('navbar')}]/strong)[1]")
+_NEXT = "(//a[@rel='next']/@href | //link[@rel='next']/@href)[1]"
+_FOOTER = (f"//div[@id='footer_time' or @id='footer-current-datetime'"
+           f" or (span[{cls('time')}] and contains(., 'GMT'))]")
+_GMT = re.compile(r"(?:GMT|UTC)(?:\s*(?P<sign>[+-])\s*(?P<h>\d{1,2})(?:[.,:](?P<frac>\d{1,2}))?)?")
+_CLOCK = re.compile(r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?\s*(?P<ampm>[ap]\.?\s?m\.?)?", re.I)
+_SERVER_NOW = re.compile(r"[\"']current_server_datetime[\"']\s*:\s*[\"']?(\d{9,11})")
+
+
+def variant(doc) -> tuple[str, Compiled] | None:
+    """The layout whose post containers the page has (None: not a vBulletin thread page)."""
+    for name, compiled in VARIANTS:
+        if has(doc, compiled.sel.post):
+            return name, compiled
+    return None
+
+
+def detect(doc, url: str | None = None) -> bool:
+    marked = "vbulletin" in generator(doc) or any(has(doc, x) for x in _MARKERS)
+    return marked and variant(doc) is not None
+
+
+def _footer_text(doc) -> str:
+    found = doc.xpath(_FOOTER)
+    return squash(text_of(found[-1])) if found else ""
+
+
+def page_zone(doc) -> timezone | None:
+    """The fixed offset the page's times are printed in, from the footer; None if absent."""
+    m = _GMT.search(_footer_text(doc))
+    if not m:
+        return None
+    if not m["h"]:
+        return timezone.utc
+    minutes = int(m["h"]) * 60
+    if m["frac"]:
+        sep = m.group(0)[m.start("frac") - m.start() - 1]
+        minutes += int(m["frac"]) if sep == ":" else round(float("0." + m["frac"]) * 60)
+    return timezone((-1 if m["sign"] == "-" else 1) * timedelta(minutes=minutes))
+
+
+def footer_clock(doc) -> tuple[time, timezone] | None:
+    """The footer's "time now" (no date on vB 3/4) and its offset: for a pipeline that knows
+    the save date from elsewhere (the file's mtime) and wants the exact moment."""
+    text = _footer_text(doc)
+    zone = page_zone(doc)
+    tail = text.split("GMT", 1)[-1]
+    m = _CLOCK.search(tail)
+    if not m or zone is None:
+        return None
+    h, mi, s = int(m["h"]), int(m["mi"]), int(m["s"] or 0)
+    ampm = (m["ampm"] or "").lower().replace(".", "").replace(" ", "")
+    if ampm:
+        h = h % 12 + (12 if ampm == "pm" else 0)
+    return time(h, mi, s), zone
+
+
+def page_now(doc, tz: ZoneInfo) -> datetime | None:
+    """The moment the page was generated: vB 5's server clock, or a footer that has a date."""
+    for script in doc.xpath("//script[contains(., 'current_server_datetime')]/text()"):
+        m = _SERVER_NOW.search(script)
+        if m:
+            return from_attr(m.group(1)).astimezone(page_zone(doc) or tz)
+    text = _footer_text(doc)
+    # Only an absolute date counts (some language packs print {3}, the date); a bare clock
+    # would need the date from elsewhere: see footer_clock.
+    return parse_time(text.split("GMT", 1)[-1], page_zone(doc) or tz) if text else None
+
+
+def posts(doc, page: Page) -> list[Post]:
+    found = variant(doc)
+    if found is None:
+        raise ParseError(f"{page.source}: no vBulletin 3/4/5 post containers (engine {NAME})")
+    _, compiled = found
+    zone = page_zone(doc)
+    if zone is not None:
+        page = replace(page, tz=zone)
+    return [replace(p, time=p.time.astimezone(page.tz),
+                    edited_at=p.edited_at.astimezone(page.tz) if p.edited_at else None)
+            for p in parse_with(compiled, doc, page)]
+
+
+def next_page(doc, url: str | None = None) -> str | None:
+    found = doc.xpath(_NEXT)
+    return squash(str(found[0])) if found else None
+
+
+def title(doc) -> str:
+    found = doc.xpath(_TITLE)
+    return (squash(text_of(found[0])) if found else "") or squash(" ".join(doc.xpath("//title/text()")))

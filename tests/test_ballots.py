@@ -1,0 +1,92 @@
+"""Ballot reading: nick, colour by hue from any markup, colour words, pass/withdraw, flags."""
+
+from datetime import datetime, timezone
+
+import pytest
+from hypothesis import given, strategies as st
+
+from votecount.ballots import read
+from votecount.colours import classify
+from votecount.model import Post
+from votecount.names import Matcher, Player
+
+M = Matcher([Player("Вася"), Player("Петя"), Player("Марк Уолберг"), Player("Пас")])
+
+
+def post(html):
+    return Post("1", 1, 1, "x", None, datetime(2026, 11, 29, tzinfo=timezone.utc), "", html)
+
+
+@pytest.mark.parametrize("value,colour", [
+    ("red", "red"), ("#FF0000", "red"), ("#f00", "red"), ("#AA0000", "red"), ("#BF0000", "red"),
+    ("rgb(184, 49, 47)", "red"), ("crimson", "red"), ("DarkRed", "red"),
+    ("blue", "blue"), ("#0000FF", "blue"), ("#2C82C9", "blue"), ("navy", "blue"), ("RoyalBlue", "blue"),
+    ("green", "other"), ("orange", "other"), ("#000000", "other"), ("purple", "other"), ("nonsense", "other"),
+    ("", "none"),
+])
+def test_colour_by_hue(value, colour):
+    assert classify(value) == colour
+
+
+@pytest.mark.parametrize("html,kind,target,colour", [
+    ('<span style="color: red">Вася</span>', "vote", "Вася", "red"),
+    ('<span style="background-color: red">Вася</span>', "vote", "Вася", "none"),
+    ('<font color="Blue">Петя</font>', "vote", "Петя", "blue"),
+    ('<span style="color: rgb(44, 130, 201)"><b>Петя</b></span>', "vote", "Петя", "blue"),
+    ('<span class="bbc_color red">Вася</span>', "vote", "Вася", "red"),
+    ("Вася КРАСНЫМ", "vote", "Вася", "red"),
+    ("Петя синим", "vote", "Петя", "blue"),
+    ("голосую против Васи", "vote", "Вася", "none"),
+    ("меняю голос на Петю", "vote", "Петя", "none"),
+    ("<b>Марк Уолберг</b>", "vote", "Марк Уолберг", "none"),
+    ("пас", "vote", "Пас", "none"),  # a player named "Пас" is a nick before a pass
+    ("снимаю голос", "withdraw", None, "none"),
+    ("-", "withdraw", None, "none"),
+    ("", "empty", None, "none"),
+])
+def test_reading(html, kind, target, colour):
+    r = read(post(html), M)
+    assert r.kind == kind
+    assert (r.match.player if r.match else None) == target
+    assert r.colour == colour
+
+
+def test_pass_words_without_such_a_player():
+    m = Matcher([Player("Вася")])
+    assert read(post("ННВ"), m).kind == "pass"
+    assert read(post("против всех"), m).kind == "pass"
+
+
+def test_flags():
+    r = read(post('<span style="color:red">Вася</span> фаст'), M)
+    assert r.kind == "vote" and r.fast and not r.early
+    assert read(post("Петя досрочно"), M).early
+
+
+def test_partly_coloured_nick_is_mixed():
+    r = read(post('<span style="color:red">Ва</span><span style="color:blue">ся</span>'), M)
+    assert r.colour == "mixed"
+
+
+def test_several_nicks_are_not_a_guess():
+    r = read(post("Вася или Петя, не знаю"), M)
+    assert r.kind == "unknown" and set(r.several) == {"Вася", "Петя"}
+
+
+def test_misspelt_short_post_is_an_unknown_nick_long_one_is_chatter():
+    assert read(post("Вссяя"), M).kind == "unknown"
+    assert read(post("ну что, когда уже будет ночь и все разойдутся"), M).kind == "chatter"
+
+
+@given(st.text(max_size=200))
+def test_reading_any_text_never_crashes(text):
+    r = read(post(text.replace("<", "&lt;")), M)
+    assert r.kind in {"vote", "pass", "withdraw", "unknown", "chatter", "empty"}
+
+
+@given(st.sampled_from(["Вася", "Петя", "Марк Уолберг"]), st.sampled_from(["red", "#c00", "rgb(200,0,0)", "crimson"]),
+       st.sampled_from(["span", "font"]))
+def test_a_coloured_nick_reads_as_a_red_vote_in_any_markup(nick, value, tag):
+    html = (f'<span style="color: {value}">{nick}</span>' if tag == "span" else f'<font color="{value}">{nick}</font>')
+    r = read(post(html), M)
+    assert (r.kind, r.match.player, r.colour) == ("vote", nick, "red")

@@ -1,0 +1,80 @@
+"""Nick matching (RULES.md "Nick matching"): every stage, unknown and ambiguous, properties."""
+
+from hypothesis import given, strategies as st
+
+from votecount.names import Matcher, Player, key
+
+ROSTER = [Player("Вася"), Player("Петя"), Player("Петр"), Player("Gentleman Johnny"),
+          Player("Anaklusmos"), Player("Анноушка", ("Аня", "Annoushka")), Player("Ada_Wong"),
+          Player("Маша"), Player("Миша"), Player("Ёжик"), Player("Оля Смирнова")]
+M = Matcher(ROSTER)
+
+
+def stage(written):
+    m = M.match(written)
+    return m.player, m.stage
+
+
+def test_normalisation_case_yo_homoglyphs_invisible_and_punctuation():
+    assert stage("ВАСЯ") == ("Вася", "exact")
+    assert stage("ежик") == ("Ёжик", "exact")
+    assert stage("Вaся") == ("Вася", "exact")  # Latin a
+    assert stage("В\u200bася") == ("Вася", "exact")
+    assert stage("«Вася»!") == ("Вася", "exact")
+    assert stage("[b]Вася[/b]") == ("Вася", "exact")
+    assert stage("Ada Wong") == ("Ada_Wong", "exact")
+    assert stage("оля  смирнова") == ("Оля Смирнова", "exact")
+
+
+def test_alias_prefix_initials_inflection_layout():
+    assert stage("аня") == ("Анноушка", "alias")
+    assert stage("Anak") == ("Anaklusmos", "prefix")
+    assert stage("GJ") == ("Gentleman Johnny", "initials")
+    assert stage("Васи") == ("Вася", "inflection")
+    assert stage("Dfcz") == ("Вася", "layout")
+
+
+def test_fuzzy_needs_threshold_and_margin():
+    m = M.match("Анушка")
+    assert (m.player, m.stage) == ("Анноушка", "fuzzy") and m.score >= 85
+    assert M.match("Мыша").stage == "unknown"  # 75 for both Маша and Миша: below the threshold
+    two = Matcher([Player("Alexander"), Player("Alexandra")])
+    assert two.match("Alexandera").stage == "ambiguous"  # 94.7 for both: no margin
+    assert two.match("Alexanderr").player == "Alexander"
+
+
+def test_a_heuristic_stage_does_not_beat_a_close_rival():
+    two = Matcher([Player("Alexander"), Player("Alexandra")])
+    m = two.match("Alexandr")  # a prefix of Alexandra, a typo of Alexander
+    assert m.player is None and m.stage == "ambiguous"
+    unknown = M.match("Кузьма")
+    assert unknown.player is None and unknown.stage == "unknown"
+
+
+def test_ambiguous_prefix_is_not_a_guess():
+    m = M.match("Пет")
+    assert m.player is None and m.stage == "ambiguous"
+    assert {n for n, _ in m.candidates} == {"Петя", "Петр"}
+
+
+def test_roster_collisions_are_reported():
+    assert Matcher([Player("Mир"), Player("Мир")]).collisions  # Latin M vs Cyrillic М
+
+
+@given(st.sampled_from(ROSTER), st.sampled_from(["upper", "lower", "same"]))
+def test_every_roster_nick_matches_itself_in_any_case(player, case):
+    written = {"upper": player.nick.upper(), "lower": player.nick.lower(), "same": player.nick}[case]
+    assert M.match(written).player == player.nick
+
+
+@given(st.text(max_size=30))
+def test_matching_never_crashes_and_never_invents_a_player(text):
+    m = M.match(text)
+    assert m.player is None or m.player in {p.nick for p in ROSTER}
+    assert m.stage in {"exact", "alias", "prefix", "initials", "inflection", "layout", "fuzzy",
+                       "unknown", "ambiguous"}
+
+
+@given(st.text(max_size=20))
+def test_key_is_idempotent(text):
+    assert key(key(text)) == key(text)

@@ -1,0 +1,73 @@
+"""Charset decoding of saved pages: UTF-8, windows-1251, ISO-8859-1 (as cp1252), lying meta."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from conftest import corpus_page
+from votecount.errors import InputError
+from votecount.pages import decode, tree
+
+RU = "<html><head><meta charset='{cs}'></head><body><p>Голос: Вася — «Ёжик»</p></body></html>"
+
+
+def test_utf8():
+    assert "Ёжик" in decode(RU.format(cs="utf-8").encode("utf-8"))[0]
+
+
+def test_windows_1251_declared():
+    text, enc = decode(RU.format(cs="windows-1251").encode("cp1251"))
+    assert "Голос: Вася — «Ёжик»" in text and enc == "windows-1251"
+
+
+def test_windows_1251_undeclared_is_guessed():
+    page = "<html><body><p>Голосование: Вася, Петя, Маша, Ёжик — итоги дня</p></body></html>"
+    text, _ = decode(page.encode("cp1251"))
+    assert "Голосование" in text
+
+
+def test_meta_lies_utf8_bytes_declared_1251():
+    text, enc = decode(RU.format(cs="windows-1251").encode("utf-8"))
+    assert "Ёжик" in text and enc == "utf-8"
+    root = tree(RU.format(cs="windows-1251").encode("utf-8"))
+    assert "Ёжик" in root.text_content()
+
+
+def test_latin1_read_as_cp1252():
+    page = "<html><head><meta charset='iso-8859-1'></head><body>caf\u00e9 \u2019quoted\u2019</body></html>"
+    text, _ = decode(page.encode("cp1252"))
+    assert "café ’quoted’" in text
+
+
+def test_corpus_page_with_lying_meta():
+    raw = corpus_page("ipb/hustledb-ipb13-ru-2969.html").read_bytes()
+    text, enc = decode(raw)
+    assert enc == "utf-8" and "Сообщение" in text or "отредактировал" in text
+
+
+@pytest.mark.parametrize("data,message", [(b"", "empty"), (b"   \n", "empty"),
+                                          (b"\x00\x01\x02PK\x03\x04" * 50, "binary"),
+                                          (b"just some words, no markup at all", "no HTML")])
+def test_not_a_page(data, message):
+    with pytest.raises(InputError, match=message):
+        decode(data, "x.html")
+
+
+@settings(max_examples=200)
+@given(st.binary(max_size=2000))
+def test_random_bytes_decode_or_fail_cleanly(data):
+    try:
+        tree(data)
+    except InputError:
+        pass
+
+
+@given(st.text(max_size=300), st.sampled_from(["utf-8", "cp1251", "utf-16"]))
+def test_resaving_in_another_charset_keeps_the_text(text, charset):
+    page = f"<html><body><p>{text.replace('<', ' ').replace('&', ' ')}Вася</p></body></html>"
+    try:
+        data = page.encode(charset)
+    except UnicodeEncodeError:
+        return
+    if charset == "utf-16":
+        data = b"\xff\xfe" + page.encode("utf-16-le")
+    assert "Вася" in decode(data)[0]

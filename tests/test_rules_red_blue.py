@@ -1,0 +1,98 @@
+"""Preset `red-blue` (seed 001), one test per rule id."""
+
+from threadkit import blue, codes, count, red, scores
+
+GM = ("Ведущий", "2026-11-28 20:00:00", "День 1.")
+P = ["Вася", "Петя", ("Аня", "doctor"), ("Коля", "prosecutor")]
+
+
+def rb(tmp_path, posts, players=P, **kw):
+    return count(tmp_path, posts, players, rules="red-blue", **kw)
+
+
+def test_rb1_a_ballot_without_colour_does_not_count(tmp_path):
+    [day] = rb(tmp_path, [GM, ("Вася", "2026-11-29 10:00:00", "Петя"), ("Петя", "2026-11-29 10:00:00", red("Вася")),
+                          ("Аня", "2026-11-29 10:00:00", blue("Вася")), ("Коля", "2026-11-29 10:00:00", "Вася КРАСНЫМ")])
+    assert ("no_colour", "Вася") in codes(day) and "Вася" in day["missing"]
+    assert scores(day)["Вася"] == 1 + 2 - 3 + 2  # Петя red, Коля red ×2, Аня blue ×3, own miss +2
+
+
+def test_rb2_no_vote_on_oneself(tmp_path):
+    [day] = rb(tmp_path, [GM, ("Вася", "2026-11-29 10:00:00", blue("Вася"))])
+    assert ("self_vote", "Вася") in codes(day) and "Вася" in day["missing"]
+
+
+def test_rb3_the_last_ballot_counts(tmp_path):
+    [day] = rb(tmp_path, [GM, ("Вася", "2026-11-29 10:00:00", red("Петя")), ("Вася", "2026-11-29 11:00:00", blue("Петя")),
+                          ("Петя", "2026-11-29 10:00:00", red("Коля")), ("Аня", "2026-11-29 10:00:00", red("Коля")),
+                          ("Коля", "2026-11-29 10:00:00", red("Петя"))])
+    assert scores(day) == {"Коля": 2, "Петя": 1}
+    assert day["outcome"]["eliminated"] == ["Коля"]
+
+
+def test_rb4_role_weights(tmp_path):
+    [day] = rb(tmp_path, [GM, ("Аня", "2026-11-29 10:00:00", blue("Петя")), ("Коля", "2026-11-29 10:00:00", red("Петя")),
+                          ("Вася", "2026-11-29 10:00:00", red("Петя")), ("Петя", "2026-11-29 10:00:00", red("Вася"))])
+    [row] = [r for r in day["tally"] if r["candidate"] == "Петя"]
+    assert (row["red"], row["blue"], row["score"]) == (3, 3, 0)
+    assert {v["voter"]: v["weight"] for v in row["votes"]} == {"Аня": 3, "Коля": 2, "Вася": 1}
+
+
+def test_rb5_missed_vote_adds_two(tmp_path):
+    [day] = rb(tmp_path, [GM, ("Вася", "2026-11-29 10:00:00", red("Петя"))])
+    rows = {r["candidate"]: (r["penalty"], r["score"]) for r in day["tally"]}
+    assert rows["Петя"] == (2, 3) and rows["Аня"] == (2, 2) and rows["Коля"] == (2, 2)
+    assert all(v["effect"] == "penalty" and v["rule"] == "RB.5" for v in day["violations"] if v["code"] == "missed_vote")
+
+
+def test_rb6_second_miss_is_a_modkill(tmp_path):
+    days = ['number = 1\ndeadline = 2026-11-29T20:00:00+03:00', 'number = 2\ndeadline = 2026-11-30T20:00:00+03:00']
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", red("Петя")), ("Петя", "2026-11-29 10:00:00", red("Вася")),
+             ("Аня", "2026-11-29 10:00:00", red("Вася")),
+             ("Вася", "2026-11-30 10:00:00", red("Петя")), ("Петя", "2026-11-30 10:00:00", red("Вася")),
+             ("Аня", "2026-11-30 10:00:00", red("Вася"))]
+    day1, day2 = rb(tmp_path, posts, days=days)
+    assert day1["modkills"] == [] and day2["modkills"] == ["Коля"]
+    assert [v["rule"] for v in day2["violations"] if v["code"] == "modkill"] == ["RB.6"]
+
+
+def test_rb7_tie_or_nothing_above_zero_eliminates_nobody(tmp_path):
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", red("Петя")), ("Петя", "2026-11-29 10:00:00", red("Вася")),
+             ("Аня", "2026-11-29 10:00:00", blue("Коля")), ("Коля", "2026-11-29 10:00:00", blue("Вася"))]
+    [day] = rb(tmp_path, posts)
+    assert scores(day) == {"Петя": 1, "Вася": 0, "Коля": -3}
+    assert day["outcome"]["kind"] == "lynch"
+    [day] = rb(tmp_path, [GM, ("Вася", "2026-11-29 10:00:00", red("Петя")), ("Петя", "2026-11-29 10:00:00", red("Вася")),
+                          ("Аня", "2026-11-29 10:00:00", blue("Вася")), ("Коля", "2026-11-29 10:00:00", blue("Петя"))])
+    assert day["outcome"]["kind"] == "no_lynch"
+
+
+def test_rb9_silenced_voters_are_ignored_not_missed(tmp_path):
+    days = ['number = 1\ndeadline = 2026-11-29T20:00:00+03:00\nsilenced = ["Коля"]']
+    [day] = rb(tmp_path, [GM, ("Коля", "2026-11-29 10:00:00", red("Петя"))], days=days)
+    assert ("silenced_voter", "Коля") in codes(day) and "Коля" not in day["missing"]
+
+
+def test_rb10_a_protected_player_is_not_eliminated(tmp_path):
+    days = ['number = 1\ndeadline = 2026-11-29T20:00:00+03:00\nprotected = ["Петя"]']
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", red("Петя")), ("Петя", "2026-11-29 10:00:00", red("Вася")),
+             ("Аня", "2026-11-29 10:00:00", red("Петя")), ("Коля", "2026-11-29 10:00:00", blue("Вася"))]
+    [day] = rb(tmp_path, posts, days=days)
+    assert day["outcome"]["kind"] == "protected" and day["outcome"]["eliminated"] == []
+
+
+def test_rb11_fuzzy_matches_are_accepted_when_unambiguous(tmp_path):
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", red("Петю")), ("Петя", "2026-11-29 10:00:00", red("Dfcz")),
+             ("Аня", "2026-11-29 10:00:00", red("Колян")), ("Коля", "2026-11-29 10:00:00", red("Петя"))]
+    [day] = rb(tmp_path, posts)
+    assert scores(day) == {"Петя": 3, "Вася": 1, "Коля": 1}
+    stages = {b["voter"]: b["match"]["stage"] for b in day["ballots"]}
+    assert stages == {"Вася": "inflection", "Петя": "layout", "Аня": "fuzzy", "Коля": "exact"}
+
+
+def test_pc1_change_limit_override(tmp_path):
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", red("Петя")), ("Вася", "2026-11-29 10:01:00", red("Коля")),
+             ("Вася", "2026-11-29 10:02:00", red("Аня"))]
+    [day] = rb(tmp_path, posts, overrides="change_limit = 1")
+    assert ("change_limit", "Вася") in codes(day)
+    assert [b["status"] for b in day["ballots"] if b["voter"] == "Вася"] == ["superseded", "counted", "rejected"]

@@ -1,0 +1,201 @@
+"""A post → what it says as a ballot (a Reading), before any rule is applied.
+
+The body HTML is flattened into runs of text, each with the innermost colour that wraps it
+and whether it is bold. Then, in order: flags (фаст, досрочно) and colour words (КРАСНЫМ,
+СИНИМ) are taken out; vote prefixes ("голосую против", "меняю голос на", "vote:") are
+stripped; a whole post that is exactly a roster nick is a vote (a player called "Пас" is a
+nick before it is a pass); withdraw and pass words; then nicks in emphasised (coloured or
+bold) runs, in lines, in word windows. A short post that names nobody is an attempted vote
+with an unknown nick; a longer one is chatter. The colour of a vote is the colour of the
+text that carries the nick.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lxml import html as lxml_html
+
+from .colours import classify, from_element
+from .model import Post, Reading
+from .names import Matcher, clean
+
+BLOCKS = frozenset("p div li tr blockquote h1 h2 h3 h4 h5 h6 pre dd dt table ul ol".split())
+BOLD = frozenset(("b", "strong"))
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    text: str
+    colour: str  # red | blue | other | none (classified)
+    bold: bool
+
+
+def runs(html: str) -> list[Run]:
+    """Flatten body HTML into text runs with their innermost colour and boldness."""
+    if not html.strip():
+        return []
+    try:
+        root = lxml_html.fragment_fromstring(html, create_parent="div")
+    except Exception:  # malformed fragments: lxml raises ParserError; keep the text only
+        return [Run(html, "none", False)]
+    out: list[Run] = []
+
+    def walk(el, colour: str, bold: bool):
+        if not isinstance(el.tag, str):
+            if el.tail:
+                out.append(Run(el.tail, colour, bold))
+            return
+        tag = el.tag.lower()
+        own = from_element(el)
+        inner_colour = classify(own) if own else colour
+        inner_bold = bold or tag in BOLD or "bold" in (el.get("style") or "").replace(" ", "")
+        if tag == "br":
+            out.append(Run("\n", colour, bold))
+        elif tag not in ("script", "style"):
+            if el.text:
+                out.append(Run(el.text, inner_colour, inner_bold))
+            for child in el:
+                walk(child, inner_colour, inner_bold)
+            if tag in BLOCKS:
+                out.append(Run("\n", colour, bold))
+        if el.tail:
+            out.append(Run(el.tail, colour, bold))
+
+    if root.text:
+        out.append(Run(root.text, "none", False))
+    for child in root:
+        walk(child, "none", False)
+    return out
+
+
+# Words are matched on case-folded text with ё→е.
+FAST = re.compile(r"(?<!\w)(?:фаст|ускорение|fast)(?!\w)")
+EARLY = re.compile(r"(?<!\w)досрочно(?!\w)")
+RED_WORD = re.compile(r"(?<!\w)(?:красным|красный|красн\.|red)(?!\w)")
+BLUE_WORD = re.compile(r"(?<!\w)(?:синим|синий|син\.|blue)(?!\w)")
+PREFIX = re.compile(
+    r"^(?:(?:мой\s+)?голос\s*(?:[:\-–—]|против|за|в|на)?|голосую\s*(?:против|за|в)?|"
+    r"(?:меняю|перевожу|переношу)\s+голос\s+(?:на|в)|против|казнить|повесить|vote\s*:?|"
+    r"голосую\s+против)\s*[:\-–—]?\s*")
+WITHDRAW = re.compile(r"^(?:снимаю(?:\s+(?:свой\s+)?голос)?|отменяю(?:\s+(?:свой\s+)?голос)?|"
+                      r"отзываю\s+голос|-|unvote)$")
+PASS = re.compile(r"^(?:пас|ннв|против всех|никого|скип|воздерживаюсь|no lynch|no elimination|"
+                  r"никого не вешать)$")
+WORD = re.compile(r"[\w@.\-']+")
+
+
+def fold(text: str) -> str:
+    return re.sub(r"[ \t\xa0]+", " ", text.casefold().replace("ё", "е")).strip()
+
+
+def _strip_words(text: str) -> str:
+    for rx in (FAST, EARLY, RED_WORD, BLUE_WORD):
+        text = rx.sub(" ", text)
+    return re.sub(r"[ \t]+", " ", text).strip(" \t,;:!.")
+
+
+def _strip_prefix(line: str) -> str:
+    return PREFIX.sub("", line, count=1).strip(" \t,;:!.")
+
+
+def _colour_of(written: str, parts: list[Run]) -> str:
+    """Colour of the runs that carry `written` (first occurrence, case-insensitive)."""
+    full = "".join(r.text for r in parts)
+    at = fold(full).find(fold(written))
+    colours: set[str] = set()
+    if at >= 0 and len(fold(full)) == len(full):
+        end, pos = at + len(written), 0
+        for r in parts:
+            nxt = pos + len(r.text)
+            if nxt > at and pos < end and r.text.strip():
+                colours.add(r.colour)
+            pos = nxt
+    else:
+        colours = {r.colour for r in parts if r.text.strip()}
+    if len(colours) == 1:
+        return colours.pop()
+    return "mixed" if colours - {"none"} else "none"
+
+
+def read(post: Post, matcher: Matcher) -> Reading:
+    """What `post` says as a ballot. Pure: the same post and roster give the same Reading."""
+    parts = runs(post.html) if post.html else [Run(post.text, "none", False)]
+    raw = "".join(r.text for r in parts)
+    folded = fold(raw)
+    fast, early = bool(FAST.search(folded)), bool(EARLY.search(folded))
+    word_colour = ("red" if RED_WORD.search(folded) else "") + ("blue" if BLUE_WORD.search(folded) else "")
+    lines = [ln for ln in (_strip_words(fold(x)) for x in raw.split("\n")) if ln]
+    body = " ".join(lines)
+    if not body:
+        return Reading("empty", fast=fast, early=early)
+    whole = clean(" ".join(x.strip() for x in raw.split("\n") if x.strip()))
+
+    def vote(written: str, extra: bool) -> Reading:
+        m = matcher.match(written)
+        colour = _colour_of(written, parts)
+        if colour == "none" and word_colour in ("red", "blue"):
+            colour = word_colour
+        return Reading("vote", written=written, match=m, colour=colour, fast=fast, early=early,
+                       extra_text=extra)
+
+    # 1. The whole post is a nick (also guards players named "Пас" or "Фаст").
+    if matcher.is_nick(whole):
+        return vote(whole, False)
+    stripped = _strip_prefix(body)
+    if stripped and matcher.is_nick(stripped):
+        return vote(_original(stripped, raw), stripped != body and not PREFIX.match(body))
+    # 2. Withdraw and pass words.
+    if WITHDRAW.match(stripped or body) or WITHDRAW.match(body):
+        return Reading("withdraw", written=body, fast=fast, early=early)
+    if PASS.match(body) or PASS.match(stripped or body):
+        return Reading("pass", written=body, fast=fast, early=early)
+    # 3. Nicks inside the post: emphasised runs, lines, then word windows.
+    found: dict[str, str] = {}
+    for r in parts:
+        if (r.bold or r.colour in ("red", "blue")) and r.text.strip():
+            seg = _strip_prefix(_strip_words(fold(r.text)))
+            if seg and matcher.is_nick(seg):
+                found.setdefault(matcher.match(seg).player, r.text.strip())
+    if not found:
+        for line in lines:
+            seg = _strip_prefix(line)
+            if seg and matcher.is_nick(seg):
+                found.setdefault(matcher.match(seg).player, seg)
+    if not found:
+        words = WORD.findall(body)
+        for size in (3, 2, 1):
+            for i in range(len(words) - size + 1):
+                seg = " ".join(words[i:i + size])
+                m = matcher.match(seg)
+                if m.player and m.stage in ("exact", "alias", "inflection") and not any(
+                        m.player == p for p in found):
+                    if not any(fold(seg) in fold(w) for w in found.values()):
+                        found[m.player] = seg
+    if len(found) == 1:
+        written = next(iter(found.values()))
+        return vote(_original(written, raw), True)
+    if len(found) > 1:
+        return Reading("unknown", written=body, fast=fast, early=early, extra_text=True,
+                       several=tuple(sorted(found)))
+    # 4. A short post naming nobody is a vote with a misspelt nick; a long one is chatter.
+    if len(stripped) <= 40 and len(WORD.findall(stripped)) <= 3:
+        written = _original(stripped, raw)
+        m = matcher.match(written)
+        return Reading("unknown" if not m.player else "vote", written=written, match=m,
+                       colour=_colour_of(written, parts) if m.player else "none",
+                       fast=fast, early=early)
+    return Reading("chatter", written=body[:80], fast=fast, early=early, extra_text=True)
+
+
+def _original(folded_piece: str, raw: str) -> str:
+    """The piece as the player typed it (case and ё kept), for messages."""
+    at = fold(raw).find(folded_piece)
+    flat = re.sub(r"[ \t\xa0]+", " ", raw.replace("\n", " ")).strip()
+    if at >= 0 and len(fold(raw)) == len(raw):
+        return raw[at:at + len(folded_piece)].strip()
+    at = fold(flat).find(folded_piece)
+    if at >= 0:
+        return flat[at:at + len(folded_piece)].strip()
+    return folded_piece

@@ -1,0 +1,262 @@
+"""The command line: parse options, call the pipeline, render, map errors to exit codes.
+
+`votecount THREAD…` is the count itself (the `count` command, chosen when the first
+argument is not a command name); `votecount posts THREAD…` shows what the parser extracted.
+Heavy modules are imported inside the commands so `votecount --version` starts fast.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from datetime import datetime
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from typer.core import TyperGroup
+
+from . import __version__
+from .errors import ConfigError, VotecountError
+
+
+class DefaultToCount(TyperGroup):
+    """`votecount thread.html` means `votecount count thread.html`."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            args = ["count", *args]
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(cls=DefaultToCount, add_completion=False, no_args_is_help=True,
+                  rich_markup_mode=None, pretty_exceptions_enable=False,
+                  help="Count forum-mafia vote threads exactly, and explain the count.")
+
+
+class Format(str, Enum):
+    table = "table"
+    json = "json"
+
+
+class PostsFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+class Lang(str, Enum):
+    ru = "ru"
+    en = "en"
+
+
+def _version(value: bool):
+    if value:
+        typer.echo(f"votecount {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_callback(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                               help="Print the version and exit.")):
+    """Count forum-mafia vote threads exactly, and explain the count."""
+
+
+RUSSIAN_ZONES = {"Europe/Moscow", "Europe/Kaliningrad", "Europe/Samara", "Europe/Volgograd",
+                 "Europe/Saratov", "Europe/Ulyanovsk", "Europe/Kirov", "Europe/Astrakhan",
+                 "Asia/Yekaterinburg", "Asia/Omsk", "Asia/Novosibirsk", "Asia/Barnaul",
+                 "Asia/Tomsk", "Asia/Novokuznetsk", "Asia/Krasnoyarsk", "Asia/Irkutsk",
+                 "Asia/Chita", "Asia/Yakutsk", "Asia/Vladivostok", "Asia/Magadan",
+                 "Asia/Sakhalin", "Asia/Kamchatka", "Europe/Minsk", "Europe/Kiev", "Europe/Kyiv"}
+
+
+def parse_moment(value: str, tz, last_post: datetime | None, option: str) -> datetime:
+    """ISO 8601, or HH:MM[:SS] on the last post's date, in `tz`."""
+    v = value.strip()
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?", v)
+    if m:
+        if last_post is None:
+            raise ConfigError(f"{option} {value}: a bare time needs a thread with posts")
+        base = last_post.astimezone(tz)
+        return base.replace(hour=int(m[1]), minute=int(m[2]), second=int(m[3] or 0), microsecond=0)
+    try:
+        parsed = datetime.fromisoformat(v)
+    except ValueError:
+        raise ConfigError(f"{option} '{value}': not a time (2026-11-29T20:00 or 20:00)") from None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
+
+
+def _zone(name: str):
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(f"--tz {name}: unknown time zone (use an IANA name such as Europe/Moscow)") from None
+
+
+def write_out(text: str, output: Optional[Path]) -> None:
+    """Standard output, or the file given, written whole or not at all."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    tmp = output.with_name(f".{output.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, output)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise VotecountError(f"{output}: cannot write ({exc.strerror or exc})") from None
+
+
+def fail(exc: Exception) -> None:
+    typer.echo(f"votecount: {exc}", err=True)
+    raise typer.Exit(getattr(exc, "exit_code", 2))
+
+
+def _read(threads: List[str], tz, engine, saved_at):
+    from .pipeline import read_thread
+    return read_thread(threads, tz=tz, engine=engine, saved_at=saved_at)
+
+
+@app.command("count")
+def count_cmd(
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder of pages, a .zip, or - for standard input."),
+    game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (game.toml)."),
+    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Preset (classic, red-blue) or a rules .toml file."),
+    day: Optional[int] = typer.Option(None, "--day", help="Count only this day."),
+    deadline: Optional[str] = typer.Option(None, "--deadline", help="Deadline: 2026-11-29T20:00 or 20:00."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
+    at: Optional[str] = typer.Option(None, "--at", help="Replay the thread as of this moment."),
+    fmt: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages (default: Russian for Russian games)."),
+    explain: bool = typer.Option(False, "--explain", help="Show each ballot's story and every fuzzy nick decision."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 when the count has violations."),
+):
+    """Count the votes of a saved thread (the default command)."""
+    try:
+        results = run_count(threads, game, rules, day, deadline, tz, at, lang, engine, saved_at)
+        if fmt is Format.json:
+            from .render.json_out import render
+            write_out(render(results, explain), output)
+        else:
+            from rich.console import Console
+            from .render.table import render as render_table
+            if output is None:
+                render_table(results, Console(highlight=False), explain)
+            else:
+                import io
+                buf = io.StringIO()
+                render_table(results, Console(file=buf, width=120, color_system=None, highlight=False), explain)
+                write_out(buf.getvalue(), output)
+    except VotecountError as exc:
+        fail(exc)
+    if strict and any(r.violations for r in results):
+        raise typer.Exit(1)
+
+
+def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at):
+    from dataclasses import replace
+
+    from . import game as game_mod
+    from . import rules as rules_mod
+    from .tally import count
+
+    game = game_mod.load(str(game_path)) if game_path else None
+    tz = _zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
+    saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
+    thread = _read(threads, tz, engine, saved)
+    last = thread.posts[-1].time if thread.posts else None
+    if game is None:
+        gm = thread.posts[0].author if thread.posts else ""
+        posters = list(dict.fromkeys(p.author for p in thread.posts if p.author != gm))
+        game = game_mod.Game(title=thread.title, rules="classic", timezone=tz.key, gm=(gm,),
+                             players=tuple(game_mod.GamePlayer(n) for n in posters),
+                             days=(game_mod.Day(1, None),))
+    chosen = rules_mod.load(rules_spec or game.rules)
+    if game.overrides:
+        chosen = rules_mod.apply(chosen, game.overrides, f"{game.source}: [rules]")
+    if deadline:
+        when = parse_moment(deadline, tz, last, "--deadline")
+        days = list(game.days)
+        target = next((i for i, d in enumerate(days) if d.number == day), len(days) - 1) if days else None
+        if target is None:
+            days, target = [game_mod.Day(1, None)], 0
+        days[target] = replace(days[target], deadline=when)
+        game = replace(game, days=tuple(days))
+    if day is not None and day not in {d.number for d in game.days}:
+        raise ConfigError(f"--day {day}: the game file has days {', '.join(str(d.number) for d in game.days) or 'none'}")
+    at_moment = parse_moment(at, tz, last, "--at") if at else None
+    language = lang.value if lang else (game.lang or _guess_lang(tz.key, thread))
+    return count(thread, game, chosen, language, only_day=day, at=at_moment)
+
+
+def _guess_lang(zone: str, thread) -> str:
+    if zone in RUSSIAN_ZONES:
+        return "ru"
+    sample = " ".join(p.text for p in thread.posts[:50])
+    cyr = sum("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in sample)
+    return "ru" if cyr > len(sample) * 0.2 else "en"
+
+
+@app.command("posts")
+def posts_cmd(
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder, a .zip, or -."),
+    fmt: PostsFormat = typer.Option(PostsFormat.table, "--format", "-f"),
+    tz: str = typer.Option("Europe/Moscow", "--tz", help="Zone of the page's text timestamps."),
+    engine: Optional[str] = typer.Option(None, "--engine"),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o"),
+):
+    """Show the posts the parser extracted (to check a parser on your forum)."""
+    try:
+        zone = _zone(tz)
+        saved = parse_moment(saved_at, zone, None, "--saved-at") if saved_at else None
+        thread = _read(threads, zone, engine, saved)
+        from .render import posts as posts_render
+        if fmt is PostsFormat.json:
+            write_out(posts_render.to_json(thread.posts), output)
+        elif fmt is PostsFormat.csv:
+            write_out(posts_render.to_csv(thread.posts), output)
+        else:
+            from rich.console import Console
+            from rich.table import Table
+            table = Table(title=f"{thread.title} ({thread.engine}, {thread.pages} pp.)", show_lines=False)
+            for col in ("no", "id", "author", "time", "edited", "text"):
+                table.add_column(col)
+            for p in thread.posts:
+                edit = f"{p.edited_by or '?'} {p.edited_at.isoformat(sep=' ') if p.edited_at else ''}" if p.edited else ""
+                table.add_row(str(p.post_no), p.post_id, p.author, p.time.isoformat(sep=" "), edit,
+                              p.text[:60].replace("\n", " / "))
+            console = Console(highlight=False) if output is None else None
+            if console:
+                console.print(table)
+            else:
+                import io
+                buf = io.StringIO()
+                Console(file=buf, width=160, color_system=None).print(table)
+                write_out(buf.getvalue(), output)
+    except VotecountError as exc:
+        fail(exc)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("votecount: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug: one line, not a traceback (VOTECOUNT_DEBUG=1 shows it)
+        if os.environ.get("VOTECOUNT_DEBUG"):
+            raise
+        typer.echo(f"votecount: internal error: {type(exc).__name__}: {exc} "
+                   "(please report it; VOTECOUNT_DEBUG=1 shows the traceback)", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

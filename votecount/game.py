@@ -1,0 +1,233 @@
+"""game.toml → Game: roster (nicks, aliases, roles, teams), GM nicks, time zone, days.
+
+Every key is checked: a typo in a game file must be an error with its line, not a rule that
+silently does not apply. Local datetimes are read in the game's zone.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .errors import ConfigError
+from .rules import did_you_mean
+
+DEFAULT_TZ = "Europe/Moscow"
+ROLES_WITH_VOTES = ("doctor", "prosecutor", "necromancer")
+TEAMS = ("town", "mafia", "maniac")
+
+
+@dataclass(frozen=True)
+class GamePlayer:
+    nick: str
+    aliases: tuple[str, ...] = ()
+    role: str | None = None
+    team: str | None = None
+
+
+@dataclass(frozen=True)
+class Day:
+    number: int
+    deadline: datetime | None
+    opens: datetime | None = None
+    dead: tuple[str, ...] = ()
+    silenced: tuple[str, ...] = ()
+    immune: tuple[str, ...] = ()
+    protected: tuple[str, ...] = ()
+    modkills: tuple[str, ...] = ()
+    runoff_deadline: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    title: str = ""
+    rules: str = "classic"
+    timezone: str = DEFAULT_TZ
+    gm: tuple[str, ...] = ()
+    players: tuple[GamePlayer, ...] = ()
+    days: tuple[Day, ...] = ()
+    overrides: dict = field(default_factory=dict)
+    source: str = ""
+    lang: str | None = None
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+
+GAME_KEYS = {"title", "rules", "timezone", "gm", "lang"}
+PLAYER_KEYS = {"nick", "aliases", "role", "team"}
+DAY_KEYS = {"number", "deadline", "opens", "dead", "silenced", "immune", "protected", "modkills",
+            "runoff_deadline"}
+TOP_KEYS = {"game", "players", "days", "rules"}
+
+
+def _line_of(text: str, needle: str) -> int | None:
+    for i, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return i
+    return None
+
+
+class _Reader:
+    def __init__(self, path: str, text: str):
+        self.path, self.text = path, text
+
+    def fail(self, message: str, near: str | None = None):
+        line = _line_of(self.text, near) if near else None
+        raise ConfigError(f"{self.path}" + (f": line {line}" if line else "") + f": {message}")
+
+    def keys(self, table: dict, allowed: set, what: str):
+        for k in table:
+            if k not in allowed:
+                self.fail(f"unknown key '{k}' in {what}{did_you_mean(k, allowed)}", f"{k}")
+
+    def string(self, table: dict, key: str, what: str, default=None):
+        v = table.get(key, default)
+        if v is not None and not isinstance(v, str):
+            self.fail(f"{what}.{key} must be a string", key)
+        return v
+
+    def strings(self, table: dict, key: str, what: str) -> tuple[str, ...]:
+        v = table.get(key, [])
+        if isinstance(v, str):
+            v = [v]
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            self.fail(f"{what}.{key} must be a list of nicks", key)
+        return tuple(v)
+
+    def moment(self, table: dict, key: str, what: str, tz: ZoneInfo) -> datetime | None:
+        v = table.get(key)
+        if v is None:
+            return None
+        if isinstance(v, datetime):
+            return v if v.tzinfo else v.replace(tzinfo=tz)
+        if isinstance(v, str):
+            try:
+                parsed = datetime.fromisoformat(v)
+            except ValueError:
+                self.fail(f"{what}.{key} = '{v}' is not a date and time (2026-11-29T20:00:00+03:00)", key)
+            return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
+        if isinstance(v, (date, time)):
+            self.fail(f"{what}.{key} needs both a date and a time", key)
+        self.fail(f"{what}.{key} must be a date and time", key)
+
+
+def parse(text: str, path: str = "game.toml") -> Game:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    r = _Reader(path, text)
+    r.keys(data, TOP_KEYS, "the game file")
+    g = data.get("game", {})
+    if not isinstance(g, dict):
+        r.fail("[game] must be a table", "game")
+    r.keys(g, GAME_KEYS, "[game]")
+    tz_name = r.string(g, "timezone", "game", DEFAULT_TZ)
+    try:
+        tz = ZoneInfo(tz_name)
+    except (ZoneInfoNotFoundError, ValueError):
+        r.fail(f"unknown time zone '{tz_name}' (use an IANA name such as Europe/Moscow)", "timezone")
+    lang = r.string(g, "lang", "game")
+    if lang not in (None, "ru", "en"):
+        r.fail(f"game.lang must be 'ru' or 'en', not '{lang}'", "lang")
+
+    players: list[GamePlayer] = []
+    raw_players = data.get("players", [])
+    if not isinstance(raw_players, list):
+        r.fail("players must be [[players]] tables", "players")
+    for i, p in enumerate(raw_players, 1):
+        if not isinstance(p, dict):
+            r.fail(f"player {i} must be a table", "[[players]]")
+        r.keys(p, PLAYER_KEYS, f"player {i}")
+        nick = r.string(p, "nick", f"player {i}")
+        if not nick or not nick.strip():
+            r.fail(f"player {i} has no nick", "[[players]]")
+        role = r.string(p, "role", f"player {nick}")
+        team = r.string(p, "team", f"player {nick}")
+        if team is not None and team not in TEAMS:
+            r.fail(f"player {nick}: team must be one of {', '.join(TEAMS)}{did_you_mean(team, TEAMS)}", team)
+        players.append(GamePlayer(nick.strip(), r.strings(p, "aliases", f"player {nick}"), role, team))
+
+    from .names import key  # the same folding the matcher uses: "Вася" and "вася" are one nick
+    seen: dict[str, str] = {}
+    for p in players:
+        for n in (p.nick, *p.aliases):
+            k = key(n)
+            if k in seen and seen[k] != p.nick:
+                r.fail(f"nick or alias '{n}' of {p.nick} is also {seen[k]}'s", n)
+            seen[k] = p.nick
+    gm = r.strings(g, "gm", "game")
+
+    def known(names: tuple[str, ...], what: str) -> tuple[str, ...]:
+        out = []
+        for n in names:
+            k = key(n)
+            if k not in seen:
+                r.fail(f"{what}: '{n}' is not a player{did_you_mean(n, [p.nick for p in players])}", n)
+            out.append(seen[k])
+        return tuple(out)
+
+    days: list[Day] = []
+    raw_days = data.get("days", [])
+    if not isinstance(raw_days, list):
+        r.fail("days must be [[days]] tables", "days")
+    for i, d in enumerate(raw_days, 1):
+        if not isinstance(d, dict):
+            r.fail(f"day {i} must be a table", "[[days]]")
+        r.keys(d, DAY_KEYS, f"day {i}")
+        number = d.get("number", i)
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            r.fail(f"day {i}: number must be a positive whole number", "number")
+        what = f"day {number}"
+        day = Day(
+            number=number,
+            deadline=r.moment(d, "deadline", what, tz),
+            opens=r.moment(d, "opens", what, tz),
+            dead=known(r.strings(d, "dead", what), f"{what}.dead"),
+            silenced=known(r.strings(d, "silenced", what), f"{what}.silenced"),
+            immune=known(r.strings(d, "immune", what), f"{what}.immune"),
+            protected=known(r.strings(d, "protected", what), f"{what}.protected"),
+            modkills=known(r.strings(d, "modkills", what), f"{what}.modkills"),
+            runoff_deadline=r.moment(d, "runoff_deadline", what, tz),
+        )
+        if day.opens and day.deadline and day.opens >= day.deadline:
+            r.fail(f"{what} opens at or after its deadline", "opens")
+        days.append(day)
+    for a, b in zip(days, days[1:]):
+        if b.number != a.number + 1:
+            r.fail(f"days must be numbered in order: day {b.number} follows day {a.number}", "number")
+        if a.deadline and b.deadline and b.deadline <= a.deadline:
+            r.fail(f"day {b.number}'s deadline is not after day {a.number}'s", "deadline")
+        if b.opens and a.deadline and b.opens < a.deadline:
+            r.fail(f"day {b.number} opens before day {a.number}'s deadline", "opens")
+    overrides = data.get("rules", {})
+    if not isinstance(overrides, dict):
+        r.fail("[rules] must be a table", "rules")
+    from .rules import FIELDS, _check  # checked here too, so the message can give the line
+    for k, v in overrides.items():
+        if k not in FIELDS or k == "name":
+            r.fail(f"unknown rules key '{k}'{did_you_mean(k, set(FIELDS) - {'name'})}", k)
+        try:
+            _check(k, v, "[rules]")
+        except ConfigError as exc:
+            r.fail(str(exc).removeprefix("[rules]: "), k)
+    rules_name = r.string(g, "rules", "game", "classic")
+    return Game(title=r.string(g, "title", "game", "") or "", rules=rules_name, timezone=tz_name,
+                gm=gm, players=tuple(players), days=tuple(days), overrides=overrides,
+                source=path, lang=lang)
+
+
+def load(path: str) -> Game:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such game file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read the game file ({exc})") from None
+    return parse(text, path)

@@ -1,0 +1,185 @@
+"""Written nick → roster player, or unknown, or ambiguous. Never a guess.
+
+Stages (RULES.md "Nick matching"), tried in order, each only when the earlier found nothing:
+normalised exact nick → alias → unique prefix → unique initials → Russian case ending →
+keyboard-layout slip → fuzzy (rapidfuzz) above a threshold and a margin over the runner-up.
+Every result keeps its evidence (stage, score, candidates) for --explain. Whether a stage is
+*accepted* is the rules' decision: classic accepts only exact and alias (C3.4).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from .model import NickMatch
+
+# Latin and Cyrillic letters that look alike (in either case), folded to one skeleton (Latin)
+# form after case folding, so "Вaся" (Latin a) = "Вася" and "ВАСЯ" = "вася". Letters alike only
+# in upper case (В/B, Н/H, М/M, Т/T, К/K) are folded too: a nick typed in capitals must match.
+_SKELETON = str.maketrans("аеорсхуіјѕԁһӏвнмтк", "aeopcxyijsdhlbhmtk")
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\ufe0e\ufe0f]")
+_BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
+_EDGE = re.compile(r"^[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\]+|[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\]+$")
+_SPACES = re.compile(r"[\s_]+")
+
+# ЙЦУКЕН typed on a QWERTY layout and back ("Dfcz" → "Вася").
+_QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`"
+_JCUKEN = "йцукенгшщзхъфывапролджэячсмитьбюё"
+_TO_CYR = str.maketrans(_QWERTY + _QWERTY.upper(), _JCUKEN + _JCUKEN.upper())
+_TO_LAT = str.maketrans(_JCUKEN + _JCUKEN.upper(), _QWERTY + _QWERTY.upper())
+
+# Russian case endings of names, longest first: Васи/Васю/Васей → Вася; Петра → Петр.
+_ENDINGS = ("ой", "ей", "ом", "ем", "ою", "ею", "а", "я", "у", "ю", "е", "ы", "и", "о")
+_VOWELS = "аяоеиыуюэё"
+
+
+def clean(written: str) -> str:
+    """The visible nick: no BBCode remnants, invisible characters or edge punctuation."""
+    s = unicodedata.normalize("NFKC", written)
+    s = _INVISIBLE.sub("", _BBCODE.sub("", s))
+    s = _EDGE.sub("", s.replace("\xa0", " "))
+    return _SPACES.sub(" ", s).strip()
+
+
+def plain(written: str) -> str:
+    """Case-folded visible nick with ё→е, before the homoglyph skeleton (for word endings)."""
+    return clean(written).casefold().replace("ё", "е")
+
+
+def key(written: str) -> str:
+    """Identity key: NFKC, case fold, ё→е, homoglyph skeleton, single spaces."""
+    return plain(written).translate(_SKELETON)
+
+
+def _stems(k: str) -> set[str]:
+    """Possible nominative stems of an inflected Cyrillic word (both sides are stemmed)."""
+    out = {k}
+    for end in _ENDINGS:
+        if k.endswith(end) and len(k) - len(end) >= 2:
+            out.add(k[: -len(end)])
+    if k and k[-1] in _VOWELS and len(k) >= 3:
+        out.add(k[:-1])
+    return out
+
+
+def _initials(k: str) -> str:
+    parts = re.split(r"[\s\-.]+|(?<=[a-z])(?=[A-Z])", k)
+    return "".join(p[0] for p in parts if p)
+
+
+@dataclass(frozen=True)
+class Player:
+    nick: str
+    aliases: tuple[str, ...] = ()
+
+
+class Matcher:
+    """Resolves written nicks against one roster. Build once per game, reuse for every post."""
+
+    def __init__(self, players: list[Player], threshold: float = 85.0, margin: float = 5.0):
+        self.players = players
+        self.threshold, self.margin = threshold, margin
+        self.exact: dict[str, str] = {}
+        self.alias: dict[str, str] = {}
+        self.collisions: list[tuple[str, str]] = []
+        for p in players:
+            k = key(p.nick)
+            if k in self.exact and self.exact[k] != p.nick:
+                self.collisions.append((self.exact[k], p.nick))
+            self.exact[k] = p.nick
+        for p in players:
+            for a in p.aliases:
+                k = key(a)
+                if k not in self.exact:
+                    self.alias.setdefault(k, p.nick)
+        self.keys = {p.nick: key(p.nick) for p in players}
+        self.stems = {p.nick: _stems(plain(p.nick)) for p in players if len(plain(p.nick)) >= 3}
+        # The raw (unfolded) nick keeps camel-case for initials: "GentlemanJohnny" → "gj".
+        self.initials = {p.nick: _initials(clean(p.nick)).casefold() for p in players}
+        self._cache: dict[str, NickMatch] = {}
+
+    def is_nick(self, written: str) -> bool:
+        k = key(written)
+        return k in self.exact or k in self.alias
+
+    def match(self, written: str) -> NickMatch:
+        cached = self._cache.get(written)
+        if cached is None:
+            cached = self._cache[written] = self._match(written)
+        return cached
+
+    def _unique(self, written: str, stage: str, found: list[str], score: float) -> NickMatch | None:
+        found = sorted(set(found))
+        if len(found) == 1:
+            # A heuristic stage must not win over another nick that the text also resembles
+            # closely ("Alexandr": a prefix of Alexandra, a typo of Alexander).
+            rivals = tuple((n, round(s, 1)) for _, s, n in process.extract(
+                key(written), self.keys, scorer=fuzz.ratio, limit=3)
+                if n != found[0] and s >= self.threshold)
+            if rivals:
+                return NickMatch(written, None, "ambiguous", score, ((found[0], score), *rivals))
+            return NickMatch(written, found[0], stage, score, ((found[0], score),))
+        if len(found) > 1:
+            return NickMatch(written, None, "ambiguous", score, tuple((f, score) for f in found))
+        return None
+
+    def _match(self, written: str) -> NickMatch:
+        k = key(written)
+        if not k:
+            return NickMatch(written, None, "unknown", 0.0)
+        if k in self.exact:
+            return NickMatch(written, self.exact[k], "exact")
+        if k in self.alias:
+            return NickMatch(written, self.alias[k], "alias")
+        if len(k) >= 3:
+            hit = self._unique(written, "prefix", [n for n, nk in self.keys.items() if nk.startswith(k)], 95.0)
+            if hit:
+                return hit
+        if 2 <= len(k) <= 4 and " " not in k:
+            hit = self._unique(written, "initials", [n for n, i in self.initials.items() if len(i) >= 2 and i == k], 90.0)
+            if hit:
+                return hit
+        if re.search("[а-я]", plain(written)):
+            mine = _stems(plain(written))
+            hit = self._unique(written, "inflection", [n for n, st in self.stems.items() if mine & st], 92.0)
+            if hit:
+                return hit
+        for table in (_TO_CYR, _TO_LAT):
+            swapped = key(clean(written).translate(table))
+            if swapped in self.exact:
+                return NickMatch(written, self.exact[swapped], "layout", 90.0, ((self.exact[swapped], 90.0),))
+        return self._fuzzy(written, k)
+
+    def _fuzzy(self, written: str, k: str) -> NickMatch:
+        choices = {n: nk for n, nk in self.keys.items()}
+        ranked = process.extract(k, choices, scorer=fuzz.ratio, limit=3)
+        candidates = tuple((name, round(score, 1)) for _, score, name in ranked)
+        if not ranked:
+            return NickMatch(written, None, "unknown", 0.0)
+        best_score = ranked[0][1]
+        runner = ranked[1][1] if len(ranked) > 1 else 0.0
+        if best_score < self.threshold:
+            return NickMatch(written, None, "unknown", round(best_score, 1), candidates)
+        if best_score - runner < self.margin:
+            return NickMatch(written, None, "ambiguous", round(best_score, 1), candidates)
+        return NickMatch(written, ranked[0][2], "fuzzy", round(best_score, 1), candidates)
+
+
+STRICT_STAGES = frozenset({"exact", "alias"})
+
+
+def explain(m: NickMatch) -> str:
+    """One line a GM can read: what was written and why it resolved as it did."""
+    cands = ", ".join(f"{n} {s:g}" for n, s in m.candidates)
+    if m.stage in STRICT_STAGES:
+        return f"'{m.written}' = {m.player} ({m.stage})"
+    if m.player:
+        tail = "accepted" if m.accepted else "not accepted by these rules"
+        return f"'{m.written}' → {m.player} by {m.stage} (score {m.score:g}; {tail}); candidates: {cands}"
+    if m.stage == "ambiguous":
+        return f"'{m.written}' is ambiguous: {cands}"
+    return f"'{m.written}' matches no player" + (f" (closest: {cands})" if cands else "")

@@ -1,0 +1,68 @@
+"""DayResult → the JSON of ../shared/CONTRACT.md, exactly (fields may be added, never renamed)."""
+
+from __future__ import annotations
+
+import json
+
+from ..model import Ballot, DayResult, Violation
+
+
+def iso(t) -> str | None:
+    return t.isoformat() if t is not None else None
+
+
+def violation_dict(v: Violation) -> dict:
+    return {"code": v.code, "player": v.player, "post_id": v.post_id, "post_no": v.post_no,
+            "time": iso(v.time), "day": v.day, "effect": v.effect, "rule": v.rule,
+            "message": v.message}
+
+
+def ballot_dict(b: Ballot) -> dict:
+    m = b.reading.match
+    return {
+        "voter": b.voter, "kind": b.kind, "target": b.target, "colour": b.colour,
+        "weight": b.weight, "post_id": b.post.post_id, "post_no": b.post.post_no,
+        "time": iso(b.post.time), "status": b.status,
+        "violations": [v.code for v in b.violations],
+        # additions beyond the contract: what was written and how the nick was matched
+        "written": b.reading.written,
+        "match": None if m is None else {"player": m.player, "stage": m.stage, "score": m.score,
+                                         "candidates": [[n, s] for n, s in m.candidates]},
+        "flags": [f for f, on in (("fast", b.reading.fast), ("early", b.reading.early)) if on],
+        "edited": b.post.edited,
+    }
+
+
+def day_dict(r: DayResult, explain: bool = False) -> dict:
+    t = r.thread
+    out = {
+        "thread": {"title": t.title, "engine": t.engine, "pages": t.pages, "posts": len(t.posts),
+                   "source": t.source, "warnings": list(t.warnings),
+                   "saved_at_source": t.saved_at_source},
+        "rules": r.rules,
+        "day": r.day,
+        "deadline": iso(r.deadline),
+        "opens": iso(r.opens),
+        "tally": [{"candidate": row.candidate, "score": row.score, "red": row.red, "blue": row.blue,
+                   "penalty": row.penalty,
+                   "votes": [{"voter": v.voter, "colour": v.colour, "weight": v.weight,
+                              "post_id": v.post_id, "time": iso(v.time)} for v in row.votes]}
+                  for row in r.tally],
+        "outcome": {"kind": r.outcome.kind, "eliminated": list(r.outcome.eliminated),
+                    "note": r.outcome.note, **r.outcome.extra},
+        "flags": {k: iso(v) for k, v in r.flags.items()},
+        "ballots": [ballot_dict(b) for b in r.ballots],
+        "missing": list(r.missing),
+        "violations": [violation_dict(v) for v in r.violations],
+        "modkills": list(r.modkills),
+    }
+    if explain:
+        for b, d in zip(r.ballots, out["ballots"]):
+            d["story"] = list(b.story)
+    return out
+
+
+def render(results: list[DayResult], explain: bool = False, as_list: bool = False) -> str:
+    data = [day_dict(r, explain) for r in results]
+    payload = data if (as_list or len(data) != 1) else data[0]
+    return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,89 @@
+"""DayResult → a rich terminal report: tally, outcome, violations by player, missing voters."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from ..model import DayResult
+
+WORDS = {
+    "ru": {"day": "День", "deadline": "дедлайн", "none": "нет", "candidate": "Кандидат",
+           "score": "Счёт", "red": "красн.", "blue": "син.", "penalty": "штраф", "voters": "Голоса",
+           "outcome": "Итог", "violations": "Нарушения", "missing": "Не проголосовали",
+           "post": "пост", "explain": "Разбор голосов", "warnings": "Внимание", "no_votes": "голосов нет",
+           "modkills": "Автокилл"},
+    "en": {"day": "Day", "deadline": "deadline", "none": "none", "candidate": "Candidate",
+           "score": "Score", "red": "red", "blue": "blue", "penalty": "penalty", "voters": "Votes",
+           "outcome": "Outcome", "violations": "Violations", "missing": "Did not vote",
+           "post": "post", "explain": "Ballot by ballot", "warnings": "Warnings", "no_votes": "no votes",
+           "modkills": "Modkill"},
+}
+STYLE = {"red": "bold red", "blue": "bold blue"}
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def day_renderables(r: DayResult, explain: bool = False) -> list:
+    w = WORDS[r.lang]
+    out: list = []
+    t = r.thread
+    head = Text(f"{t.title or t.source} — {w['day']} {r.day}", style="bold")
+    head.append(f"  ({r.rules}; {t.engine}, {t.pages} pp., {len(t.posts)} posts; "
+                f"{w['deadline']}: {r.deadline.isoformat(sep=' ') if r.deadline else w['none']})",
+                style="dim")
+    out.append(head)
+    for warning in t.warnings:
+        out.append(Text(f"{w['warnings']}: {warning}", style="yellow"))
+    table = Table(show_edge=False, header_style="bold")
+    for col, justify in ((w["candidate"], "left"), (w["score"], "right"), (w["red"], "right"),
+                         (w["blue"], "right"), (w["penalty"], "right"), (w["voters"], "left")):
+        table.add_column(col, justify=justify)
+    for row in r.tally:
+        voters = Text()
+        for i, v in enumerate(row.votes):
+            if i:
+                voters.append(", ")
+            label = v.voter + (f" ×{_num(v.weight)}" if v.weight != 1 else "")
+            voters.append(label, style=STYLE.get(v.colour, ""))
+        table.add_row(row.candidate, _num(row.score), _num(row.red), _num(row.blue),
+                      _num(row.penalty) if row.penalty else "", voters)
+    out.append(table if r.tally else Text(w["no_votes"], style="dim"))
+    style = "bold green" if r.outcome.kind == "lynch" else "bold yellow"
+    out.append(Text(f"{w['outcome']}: {r.outcome.kind} — {r.outcome.note}", style=style))
+    if r.modkills:
+        out.append(Text(f"{w['modkills']}: {', '.join(r.modkills)}", style="bold red"))
+    if r.violations:
+        out.append(Text(w["violations"] + ":", style="bold"))
+        by_player = defaultdict(list)
+        for v in r.violations:
+            by_player[v.player].append(v)
+        for player in sorted(by_player):
+            out.append(Text(f"  {player}", style="bold"))
+            for v in by_player[player]:
+                where = f"{w['post']} {v.post_no}, {v.time.isoformat(sep=' ')}: " if v.post_no else ""
+                out.append(Text(f"    [{v.rule}] {v.code} ({v.effect}) {where}{v.message}"))
+    out.append(Text(f"{w['missing']}: {', '.join(r.missing) if r.missing else w['none']}"))
+    if explain:
+        out.append(Text(w["explain"] + ":", style="bold"))
+        for b in r.ballots:
+            out.append(Text(f"  #{b.post.post_no} {b.voter} → {b.kind} {b.target or ''} "
+                            f"[{b.colour}, ×{_num(b.weight)}] {b.status}", style="bold"))
+            for line in b.story:
+                out.append(Text(f"      {line}"))
+            m = b.reading.match
+            if m is not None and m.candidates:
+                out.append(Text("      candidates: " + ", ".join(f"{n} {s:g}" for n, s in m.candidates)))
+    return out
+
+
+def render(results: list[DayResult], console: Console, explain: bool = False) -> None:
+    for i, r in enumerate(results):
+        if i:
+            console.print()
+        console.print(Group(*day_renderables(r, explain)))

@@ -1,0 +1,104 @@
+"""Rules: one frozen dataclass; a preset is a TOML file that sets its fields (presets/*.toml);
+a game file's [rules] table may override any single field. Unknown keys are errors with a
+"did you mean". The ids in comments point at ../shared/RULES.md.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from importlib import resources
+from pathlib import Path
+
+from .errors import ConfigError
+
+PRESETS = ("classic", "red-blue")
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str = "classic"
+    colour_votes: bool = False  # RB.1: a ballot must be red or blue; plain votes count as red otherwise
+    accept_fuzzy: bool = False  # C3.4 (False) / RB.11, PC.11 (True): non-exact nick stages accepted
+    fuzzy_threshold: float = 85.0  # rapidfuzz ratio needed for a fuzzy match
+    fuzzy_margin: float = 5.0  # lead over the runner-up needed for a fuzzy match
+    only_nick: bool = False  # C3.1: words besides the nick are an `extra_text` warning
+    allow_pass: bool = False  # PC.2: pass ballots exist
+    change_limit: int = -1  # PC.1: changes of vote allowed a day; -1 = any number (C3.2, RB.3)
+    self_vote: str = "allowed"  # "allowed" | "rejected" (RB.2)
+    edited_vote: str = "allowed"  # "allowed" | "self_vote" (C3.3) | "ignored"
+    missed_vote: str = "none"  # "none" | "self_vote" (C3.6, PC.10) | "penalty" (RB.5)
+    missed_penalty: float = 1.0  # votes added against a player who missed (RB.5: 2)
+    misses_to_modkill: int = 0  # C3.7, RB.6: the n-th missed vote in the game is a modkill; 0 = never
+    modkill_after_warning: bool = False  # C3.8: rejected nick, then a later miss or second bad nick
+    tie: str = "none"  # "none" (C3.9, RB.7) — nobody is eliminated on a tie
+    weights: dict = field(default_factory=dict)  # RB.4: {role: {colour: multiplier}}
+
+    def weight(self, role: str | None, colour: str) -> float:
+        if not role:
+            return 1.0
+        return float(self.weights.get(role, {}).get(colour, 1.0))
+
+
+FIELDS = {f.name: f for f in fields(Rules)}
+CHOICES = {"self_vote": ("allowed", "rejected"), "edited_vote": ("allowed", "self_vote", "ignored"),
+           "missed_vote": ("none", "self_vote", "penalty"), "tie": ("none",)}
+
+
+def did_you_mean(word: str, options) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.5)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _check(key: str, value, where: str):
+    if key not in FIELDS:
+        raise ConfigError(f"{where}: unknown rules key '{key}'{did_you_mean(key, FIELDS)}")
+    default = FIELDS[key].default if FIELDS[key].default is not FIELDS[key].default_factory else None
+    kind = type(default) if default is not None and not callable(default) else dict
+    if key == "weights":
+        kind = dict
+    ok = isinstance(value, kind) or (kind is float and isinstance(value, int) and not isinstance(value, bool))
+    if kind is int and isinstance(value, bool):
+        ok = False
+    if not ok:
+        raise ConfigError(f"{where}: rules key '{key}' must be {kind.__name__}, not {type(value).__name__}")
+    if key in CHOICES and value not in CHOICES[key]:
+        raise ConfigError(f"{where}: rules key '{key}' must be one of {', '.join(CHOICES[key])}, "
+                          f"not '{value}'{did_you_mean(str(value), CHOICES[key])}")
+    if key == "weights":
+        for role, table in value.items():
+            if not isinstance(table, dict) or not all(
+                    c in ("red", "blue") and isinstance(v, (int, float)) for c, v in table.items()):
+                raise ConfigError(f"{where}: weights for '{role}' must map red/blue to numbers")
+    return float(value) if kind is float else value
+
+
+def apply(rules: Rules, table: dict, where: str) -> Rules:
+    """Rules with the fields of `table` set, each checked."""
+    changes = {k: _check(k, v, where) for k, v in table.items()}
+    return replace(rules, **changes)
+
+
+def preset(name: str) -> Rules:
+    if name not in PRESETS:
+        raise ConfigError(f"unknown rules preset '{name}'{did_you_mean(name, PRESETS)} "
+                          f"(presets: {', '.join(PRESETS)}, or a .toml file)")
+    text = resources.files("votecount.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    return apply(Rules(), tomllib.loads(text), f"preset {name}")
+
+
+def load(spec: str) -> Rules:
+    """A preset name, or a TOML file with `base = "preset"` and fields to override."""
+    if not spec.endswith(".toml"):
+        return preset(spec)
+    path = Path(spec)
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{spec}: cannot read ({exc.strerror or exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{spec}: {exc}") from None
+    base = table.pop("base", "classic")
+    table.setdefault("name", path.stem)
+    return apply(preset(base), table, spec)
