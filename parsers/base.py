@@ -193,7 +193,7 @@ def read_edit(c: Compiled, post_el, page: Page, where: str):
             when = groups.get("when")
             count = int(groups["n"]) if groups.get("n") else None
             break
-    if by and by in text:
+    if by and by in text and not when:
         when = text.split(by, 1)[1]
     if count is None:
         m = _COUNT.search(text)

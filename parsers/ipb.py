@@ -29,6 +29,7 @@ when the moderator ticks "do not show": absence of a notice is not proof of no e
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -124,7 +125,7 @@ def _first_number(doc, page: Page) -> int:
     for href in doc.xpath("//link[@rel='canonical']/@href"):
         if m := _ST.search(href):
             return int(m.group(1)) + 1
-    for node in doc.xpath("//*[self::td or self::div or self::span][not(*[self::td or self::div])]"):
+    for node in doc.xpath("//text()[contains(., 'Страниц') or contains(., 'Pages')]/.."):
         text = squash(text_of(node))
         if _PAGES.search(text):
             cur = _CURRENT.search(text)
@@ -151,7 +152,6 @@ _RULE_HTML = re.compile(r"(?:<br\s*/?>\s*)*-{10,}(?:\s*<br\s*/?>)*(?=\s*(?:<!--.
 
 def _strip_sig_rule(post: Post) -> Post:
     """IPB 1.3 prints "--------------------" before the signature, in the message cell."""
-    from dataclasses import replace
     text = _RULE_TEXT.sub("", post.text).rstrip()
     html = _RULE_HTML.sub("", post.html).rstrip()
     return replace(post, text=text, html=html) if (text, html) != (post.text, post.html) else post

@@ -24,6 +24,7 @@ Colour from the editor (CKEditor 4): `<span style="color:#e74c3c;">`: kept.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from votecount.errors import ParseError
 from votecount.model import Page, Post
@@ -102,8 +103,6 @@ def _editor(notice) -> str | None:
 
 
 def posts(doc, page: Page) -> list[Post]:
-    from dataclasses import replace
-
     found = parse_with(_C, doc, page, _first_number(doc, page))
     out = []
     for post, el in zip(found, _C.xp["post"](doc)):

@@ -30,7 +30,7 @@ Verified by eye against the pages (goldens beside the fixtures):
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
