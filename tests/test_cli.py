@@ -60,7 +60,8 @@ def test_table_output_and_explain():
     code, out, err = run(EXAMPLE, "--game", EXAMPLE / "game.toml", "--explain", "--lang", "en")
     assert code == 0, err
     assert "Ёжик" in out and "lynch" in out and "Did not vote: Dimon_88, Ёжик" in out
-    assert "'Пеятя' matches no player (closest: Петя" in out  # the fuzzy evidence
+    assert "'Пеятя' → Петя by fuzzy (score 88.9; not accepted by these rules (C3.4))" in out
+    assert "candidates: Петя 88.9" in out  # the fuzzy evidence
 
 
 def test_without_a_game_file_the_first_poster_is_the_gm():

@@ -172,13 +172,14 @@ class Matcher:
 STRICT_STAGES = frozenset({"exact", "alias"})
 
 
-def explain(m: NickMatch) -> str:
+def explain(m: NickMatch, accepted: bool | None = None) -> str:
     """One line a GM can read: what was written and why it resolved as it did."""
+    accepted = m.accepted if accepted is None else accepted
     cands = ", ".join(f"{n} {s:g}" for n, s in m.candidates)
     if m.stage in STRICT_STAGES:
         return f"'{m.written}' = {m.player} ({m.stage})"
     if m.player:
-        tail = "accepted" if m.accepted else "not accepted by these rules"
+        tail = "accepted" if accepted else "not accepted by these rules (C3.4)"
         return f"'{m.written}' → {m.player} by {m.stage} (score {m.score:g}; {tail}); candidates: {cands}"
     if m.stage == "ambiguous":
         return f"'{m.written}' is ambiguous: {cands}"

@@ -63,12 +63,16 @@ def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
 
 
 def _looks_cyrillic_1251(data: bytes) -> bool:
-    """Undeclared 8-bit text: Russian in windows-1251 is mostly high bytes in А–я (0xC0–0xFF);
-    Western text in latin-1 has a few accented letters among ASCII words."""
+    """Undeclared 8-bit text: windows-1251 or a Western code page? In Russian, letters are high
+    bytes (0xC0–0xFF), so high bytes stand next to each other inside words; in Western text an
+    accented letter sits among ASCII letters ("café")."""
     sample = _TAGS.sub(b" ", data[:200_000])  # markup is ASCII whatever the language
-    letters = sum(1 for b in sample if 97 <= (b | 32) <= 122)
-    cyr = sum(1 for b in sample if b >= 0xC0 or b in (0xA8, 0xB8))
-    return cyr > 0 and cyr > 0.3 * letters
+    high = [i for i, b in enumerate(sample) if b >= 0xC0 or b in (0xA8, 0xB8)]
+    if not high:
+        return False
+    marks = set(high)
+    paired = sum(1 for i in high if i - 1 in marks or i + 1 in marks)
+    return paired > 0.6 * len(high)
 
 
 def tree(data: bytes, source: str = "<page>"):

@@ -109,7 +109,8 @@ class DayCount:
         b.story.append(f"post {post.post_no} by {post.author} at {_iso(post.time)}: read as "
                        f"{reading.kind}" + (f" '{reading.written}'" if reading.written else ""))
         if reading.match is not None:
-            b.story.append("nick: " + explain(reading.match))
+            ok = reading.match.stage in STRICT_STAGES or self.rules.accept_fuzzy
+            b.story.append("nick: " + explain(reading.match, ok))
         if voter is None:
             if ballotish:
                 self.reject(b, "not_a_player", "roster")
