@@ -113,6 +113,8 @@ def text_of(el) -> str:
         elif tag == "br":
             out.append("\n")
         else:
+            if tag in BLOCK_TAGS:  # a block starts a new line: "Вася<div>…" is not "Вася…"
+                out.append("\n")
             if node.text:
                 out.append(node.text)
             for child in node:

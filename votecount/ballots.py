@@ -54,6 +54,8 @@ def runs(html: str) -> list[Run]:
         if tag == "br":
             out.append(Run("\n", colour, bold))
         elif tag not in ("script", "style"):
+            if tag in BLOCKS:
+                out.append(Run("\n", colour, bold))
             if el.text:
                 out.append(Run(el.text, inner_colour, inner_bold))
             for child in el:
