@@ -63,11 +63,11 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     posts, title, used = [], "", set()
     for number, raw in enumerate(raws, 1):
         doc = pages_mod.tree(raw.data, raw.source)
-        page_parser = parser or parsers.detect(doc, None, raw.source)
-        if parser is None:
+        if not engine:  # every page is detected: pages of two forums must not be mixed
+            page_parser = parsers.detect(doc, None, raw.source)
+            if parser is not None and page_parser is not parser:
+                raise ParseError(f"{raw.source}: page is {page_parser.NAME} but earlier pages are {parser.NAME}")
             parser = page_parser
-        elif page_parser is not parser and not engine:
-            raise ParseError(f"{raw.source}: page is {page_parser.NAME} but earlier pages are {parser.NAME}")
         now, why = saved_moment(doc, parser, raw, tz, saved_at)
         page = Page(source=raw.source, number=number, tz=tz, saved_at=now, saved_at_source=why)
         found = parser.posts(doc, page)
