@@ -10,7 +10,23 @@ from types import ModuleType
 
 from votecount.errors import ParseError
 
-from . import curse, discourse, ipb, ips4, mybb, mybbru, nodebb, phpbb, phpbb2, punbb, smf, torrentpier, ucoz, vbulletin, xenforo
+from . import (
+    curse,
+    discourse,
+    ipb,
+    ips4,
+    mybb,
+    mybbru,
+    nodebb,
+    phpbb,
+    phpbb2,
+    punbb,
+    smf,
+    torrentpier,
+    ucoz,
+    vbulletin,
+    xenforo,
+)
 
 PARSERS: tuple[ModuleType, ...] = (curse, nodebb, vbulletin, discourse, xenforo, mybbru, punbb, mybb, smf, ips4, ipb, ucoz, torrentpier, phpbb2, phpbb)
 NAMES = tuple(p.NAME for p in PARSERS)

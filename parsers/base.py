@@ -213,35 +213,53 @@ _COUNT = re.compile(r"(\d+)\s*(?:раз|times?\b)", re.I)
 _AUTHOR_PREFIX = re.compile(r"^(?:автор|author|by)\s*:?\s+", re.I)
 
 
+def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_id=None,
+              time=None, edit=None) -> Post:
+    """One post from its element by the selectors. An engine that reads a field its own way
+    passes a function `(el, page, where)` for it: `author` and `author_id` return a string,
+    `time` an aware datetime, `edit` the tuple (edited, by, at, count)."""
+    raw_id = digits(c.first("post_id", el))
+    where = f"{page.source}: post {post_no}" + (f" (id {raw_id})" if raw_id else "")
+    if not raw_id:
+        raise ParseError(f"{where}: no post id")
+    if author is not None:
+        name = author(el, page, where)
+    else:
+        author_el = c.element("author", el)
+        name = _AUTHOR_PREFIX.sub("", squash(text_of(author_el))) if author_el is not None else ""
+    if not name:
+        raise ParseError(f"{where}: no author")
+    if time is not None:
+        when = time(el, page, where)
+    else:
+        time_el = c.element("time_text", el)
+        time_text = squash(text_of(time_el)) if time_el is not None else ""
+        when = read_time("post time", c.first("time_attr", el), time_text, page, where)
+    body = c.element("body", el)
+    if body is None:
+        raise ParseError(f"{where}: no message body")
+    edited, by, at, count = edit(el, page, where) if edit is not None else read_edit(c, el, page, where)
+    html_body, text = clean_body(body, c.drop)
+    uid = author_id(el, page, where) if author_id is not None else digits(c.first("author_id", el))
+    return Post(
+        post_id=raw_id, post_no=post_no, page=page.number, author=name, author_id=uid or None,
+        time=when, text=text, html=html_body, edited=edited, edited_by=by, edited_at=at,
+        edit_count=count, url=c.first("url", el) or None, source=page.source,
+    )
+
+
 def parse_with(c: Compiled, doc, page: Page, first_no: int = 1) -> list[Post]:
     """Every post of the page by the selectors; post numbers default to first_no + index."""
     posts: list[Post] = []
     for index, el in enumerate(c.xp["post"](doc)):
-        raw_id = digits(c.first("post_id", el))
         no_text = digits(c.first("number", el))
-        post_no = int(no_text) if no_text else first_no + index
-        where = f"{page.source}: post {post_no}" + (f" (id {raw_id})" if raw_id else "")
-        if not raw_id:
-            raise ParseError(f"{where}: no post id")
-        author_el = c.element("author", el)
-        author = _AUTHOR_PREFIX.sub("", squash(text_of(author_el))) if author_el is not None else ""
-        if not author:
-            raise ParseError(f"{where}: no author")
-        time_el = c.element("time_text", el)
-        time_text = squash(text_of(time_el)) if time_el is not None else ""
-        when = read_time("post time", c.first("time_attr", el), time_text, page, where)
-        body = c.element("body", el)
-        if body is None:
-            raise ParseError(f"{where}: no message body")
-        edited, by, at, count = read_edit(c, el, page, where)
-        html_body, text = clean_body(body, c.drop)
-        posts.append(Post(
-            post_id=raw_id, post_no=post_no, page=page.number, author=author,
-            author_id=digits(c.first("author_id", el)) or None, time=when, text=text,
-            html=html_body, edited=edited, edited_by=by, edited_at=at, edit_count=count,
-            url=c.first("url", el) or None, source=page.source,
-        ))
+        posts.append(read_post(c, el, page, int(no_text) if no_text else first_no + index))
     return posts
+
+
+def page_title(c: Compiled, doc) -> str:
+    """The thread title by the selectors, else the page's <title>."""
+    return c.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
 
 
 def has(doc, xpath: str) -> bool:

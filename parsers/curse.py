@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, parse_with, squash
+from .base import Compiled, Selectors, cls, has, page_title, parse_with
 
 NAME = "curse"
 
@@ -55,4 +55,4 @@ def next_page(doc, url: str | None = None) -> str | None:
 
 
 def title(doc) -> str:
-    return _C.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+    return page_title(_C, doc)

@@ -40,7 +40,16 @@ import dataclasses
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, generator, has, parse_with, squash
+from .base import (
+    Compiled,
+    Selectors,
+    cls,
+    generator,
+    has,
+    page_title,
+    parse_with,
+    squash,
+)
 from .dates import from_attr
 
 NAME = "discourse"
@@ -90,4 +99,4 @@ def next_page(doc, url: str | None = None) -> str | None:
 
 
 def title(doc) -> str:
-    return _C.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+    return page_title(_C, doc)

@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, has, page_title, parse_with, squash, text_of
 from .dates import parse_time
 
 NAME = "ipb"
@@ -164,7 +164,7 @@ def next_page(doc, url: str | None = None) -> str | None:
 
 def title(doc) -> str:
     c = _variant(doc) or _LEGACY
-    return c.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+    return page_title(c, doc)
 
 
 def page_now(doc, tz: ZoneInfo) -> datetime | None:

@@ -29,7 +29,7 @@ from dataclasses import replace
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, has, page_title, parse_with, squash, text_of
 from .dates import from_attr
 
 NAME = "ips4"
@@ -124,4 +124,4 @@ def next_page(doc, url: str | None = None) -> str | None:
 
 
 def title(doc) -> str:
-    return _C.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+    return page_title(_C, doc)

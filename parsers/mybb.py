@@ -32,7 +32,18 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, clean_body, cls, digits, has, read_time, remove, squash, text_of
+from .base import (
+    Compiled,
+    Selectors,
+    cls,
+    digits,
+    has,
+    read_post,
+    read_time,
+    remove,
+    squash,
+    text_of,
+)
 from .dates import parse_time
 
 NAME = "mybb"
@@ -91,10 +102,10 @@ def _absolute_text(el) -> str:
 
 
 def _read_edit(el, page: Page, where: str):
-    """(edited, by, at) from "(… last modified: <date> by <a>Editor</a>. <em>reason</em>)"."""
+    """(edited, by, at, count) from "(… last modified: <date> by <a>Editor</a>. <em>reason</em>)"."""
     notice = _C.element("edit_notice", el)
     if notice is None:
-        return False, None, None
+        return False, None, None, None
     notice = copy.deepcopy(notice)
     notice.tail = None
     for reason in notice.xpath("./em"):  # the edit reason (group styles put <em> in names)
@@ -115,7 +126,7 @@ def _read_edit(el, page: Page, where: str):
     at = parse_time(when, page.tz, page.saved_at)
     if at is None:
         read_time("edit time", "", when, page, where)  # raises with the reason
-    return True, editor, at
+    return True, editor, at, None
 
 
 def _strip_label(before: str) -> str:
@@ -127,32 +138,22 @@ def _strip_label(before: str) -> str:
 def posts(doc, page: Page) -> list[Post]:
     out: list[Post] = []
     for index, el in enumerate(_C.xp["post"](doc)):
-        raw_id = digits(_C.first("post_id", el))
         no_text = digits(_C.first("number", el))
-        post_no = int(no_text) if no_text else None
-        where = f"{page.source}: post {post_no or index + 1}" + (f" (id {raw_id})" if raw_id else "")
-        if not raw_id:
-            raise ParseError(f"{where}: no post id")
-        if post_no is None:
-            raise ParseError(f"{where}: no post number '#N'")
-        author_el = _C.element("author", el)
-        author = squash(text_of(author_el)) if author_el is not None else ""
-        if not author:
-            raise ParseError(f"{where}: no author")
-        m = _UID.search(_C.first("author_id", el))
-        time_el = _C.element("time_text", el)
-        time_text = _absolute_text(time_el) if time_el is not None else ""
-        when = read_time("post time", "", time_text, page, where)
-        body = _C.element("body", el)
-        edited, by, at = _read_edit(el, page, where)
-        html_body, text = clean_body(body, _C.drop)
-        out.append(Post(
-            post_id=raw_id, post_no=post_no, page=page.number, author=author,
-            author_id=m.group(1) if m else None, time=when, text=text, html=html_body,
-            edited=edited, edited_by=by, edited_at=at, edit_count=None,
-            url=_C.first("url", el) or None, source=page.source,
-        ))
+        if not no_text:
+            raise ParseError(f"{page.source}: post {index + 1}: no post number '#N'")
+        out.append(read_post(_C, el, page, int(no_text), author_id=_author_id, time=_time,
+                             edit=_read_edit))
     return out
+
+
+def _author_id(el, page: Page, where: str) -> str | None:
+    m = _UID.search(_C.first("author_id", el))
+    return m.group(1) if m else None
+
+
+def _time(el, page: Page, where: str):
+    time_el = _C.element("time_text", el)
+    return read_time("post time", "", _absolute_text(time_el) if time_el is not None else "", page, where)
 
 
 def next_page(doc, url: str | None = None) -> str | None:

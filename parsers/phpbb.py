@@ -25,7 +25,7 @@ import re
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, parse_with, squash
+from .base import Compiled, Selectors, cls, has, page_title, parse_with, squash
 
 NAME = "phpbb3"
 
@@ -130,4 +130,4 @@ def next_page(doc, url: str | None = None) -> str | None:
 
 def title(doc) -> str:
     style = _style(doc) or _C
-    return style.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+    return page_title(style, doc)

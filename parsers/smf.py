@@ -32,7 +32,17 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, clean_body, cls, digits, has, read_time, squash, text_of
+from .base import (
+    Compiled,
+    Selectors,
+    cls,
+    has,
+    page_title,
+    read_post,
+    read_time,
+    squash,
+    text_of,
+)
 from .dates import parse_time
 
 NAME = "smf"
@@ -87,10 +97,10 @@ def detect(doc, url: str | None = None) -> bool:
 
 
 def _read_edit(el, page: Page, where: str):
-    """(edited, by, at) from "Last Edit: <time> by <name>"; the name follows the time."""
+    """(edited, by, at, count) from "Last Edit: <time> by <name>"; the name follows the time."""
     notice = _C.element("edit_notice", el)
     if notice is None:
-        return False, None, None
+        return False, None, None, None
     text = squash(text_of(notice))
     for rx in _C.edit_res:
         m = rx.search(text)
@@ -99,44 +109,25 @@ def _read_edit(el, page: Page, where: str):
             at = parse_time(when, page.tz, page.saved_at)
             if at is None:
                 read_time("edit time", "", when, page, where)  # raises with the reason
-            return True, who, at
+            return True, who, at, None
     raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
 
 
 def posts(doc, page: Page) -> list[Post]:
     out: list[Post] = []
     for index, el in enumerate(_C.xp["post"](doc)):
-        raw_id = digits(_C.first("post_id", el))
         m = _REPLY.search(_C.first("number", el))
-        post_no = int(m.group(1)) + 1 if m else None
-        where = f"{page.source}: post {post_no or index + 1}" + (f" (id {raw_id})" if raw_id else "")
-        if not raw_id:
-            raise ParseError(f"{where}: no post id")
-        if post_no is None:
+        if m is None and index != 0:
             # SMF prints no number only for the topic's opening post (#0).
-            if index != 0:
-                raise ParseError(f"{where}: no 'Reply #' number")
-            post_no = 1
-        author_el = _C.element("author", el)
-        author = squash(text_of(author_el)) if author_el is not None else ""
-        if not author:
-            raise ParseError(f"{where}: no author")
-        m = _USER.search(_C.first("author_id", el))
-        time_el = _C.element("time_text", el)
-        time_text = squash(text_of(time_el)) if time_el is not None else ""
-        when = read_time("post time", "", time_text, page, where)
-        body = _C.element("body", el)
-        if body is None:
-            raise ParseError(f"{where}: no message body")
-        edited, by, at = _read_edit(el, page, where)
-        html_body, text = clean_body(body, _C.drop)
-        out.append(Post(
-            post_id=raw_id, post_no=post_no, page=page.number, author=author,
-            author_id=m.group(1) if m else None, time=when, text=text, html=html_body,
-            edited=edited, edited_by=by, edited_at=at, edit_count=None,
-            url=_C.first("url", el) or None, source=page.source,
-        ))
+            raise ParseError(f"{page.source}: post {index + 1}: no 'Reply #' number")
+        out.append(read_post(_C, el, page, int(m.group(1)) + 1 if m else 1,
+                             author_id=_author_id, edit=_read_edit))
     return out
+
+
+def _author_id(el, page: Page, where: str) -> str | None:
+    m = _USER.search(_C.first("author_id", el))  # ;u=N, not the session id in the same link
+    return m.group(1) if m else None
 
 
 def next_page(doc, url: str | None = None) -> str | None:
@@ -144,7 +135,7 @@ def next_page(doc, url: str | None = None) -> str | None:
 
 
 def title(doc) -> str:
-    return _C.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+    return page_title(_C, doc)
 
 
 def page_now(doc, tz: ZoneInfo) -> datetime | None:

@@ -27,8 +27,19 @@ import re
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import (Compiled, Selectors, clean_body, cls, digits, has, read_time, remove,
-                   squash, text_of)
+from .base import (
+    Compiled,
+    Selectors,
+    cls,
+    digits,
+    has,
+    page_title,
+    read_post,
+    read_time,
+    remove,
+    squash,
+    text_of,
+)
 from .dates import parse_time
 
 NAME = "torrentpier"
@@ -88,7 +99,7 @@ def _first_number(doc, page: Page) -> int:
     return 1
 
 
-def _author(el) -> str:
+def _author(el, *_) -> str:
     nick = _C.element("author", el)
     if nick is None:
         return ""
@@ -98,7 +109,7 @@ def _author(el) -> str:
     return squash(text_of(nick))
 
 
-def _author_id(el) -> str | None:
+def _author_id(el, *_) -> str | None:
     found = digits(_C.first("author_id", el))
     if found:
         return found
@@ -139,7 +150,6 @@ def posts(doc, page: Page) -> list[Post]:
     first = None
     out: list[Post] = []
     for index, el in enumerate(_C.xp["post"](doc)):
-        raw_id = digits(_C.first("post_id", el))
         time_el = _C.element("time_text", el)
         time_text = squash(text_of(time_el)) if time_el is not None else ""
         printed = _NUMBER.search(time_text)
@@ -150,24 +160,11 @@ def posts(doc, page: Page) -> list[Post]:
             if first is None:
                 first = _first_number(doc, page)
             post_no = first + index
-        where = f"{page.source}: post {post_no}" + (f" (id {raw_id})" if raw_id else "")
-        if not raw_id:
-            raise ParseError(f"{where}: no post id")
-        author = _author(el)
-        if not author:
-            raise ParseError(f"{where}: no author")
-        when = read_time("post time", "", _date_text(time_text), page, where)
-        body = _C.element("body", el)
-        if body is None:
-            raise ParseError(f"{where}: no message body")
-        edited, by, at, count = _edit(el, page, where)
-        html_body, text = clean_body(body, _C.drop)
-        out.append(Post(
-            post_id=raw_id, post_no=post_no, page=page.number, author=author,
-            author_id=_author_id(el), time=when, text=text, html=html_body, edited=edited,
-            edited_by=by, edited_at=at, edit_count=count, url=_C.first("url", el) or None,
-            source=page.source,
-        ))
+        out.append(read_post(_C, el, page, post_no,
+                             author=_author, author_id=_author_id,
+                             time=lambda el, page, where, text=time_text: read_time(
+                                 "post time", "", _date_text(text), page, where),
+                             edit=_edit))
     return out
 
 
@@ -176,4 +173,4 @@ def next_page(doc, url: str | None = None) -> str | None:
 
 
 def title(doc) -> str:
-    return _C.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+    return page_title(_C, doc)

@@ -36,7 +36,17 @@ from dataclasses import dataclass
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, clean_body, cls, digits, has, read_time, squash, text_of
+from .base import (
+    Compiled,
+    Selectors,
+    cls,
+    digits,
+    has,
+    read_post,
+    read_time,
+    squash,
+    text_of,
+)
 from .dates import from_attr, parse_time
 
 NAME = "xenforo"
@@ -170,31 +180,24 @@ def posts(doc, page: Page) -> list[Post]:
     c = _COMPILED[v.name]
     found: list[Post] = []
     for index, el in enumerate(c.xp["post"](doc)):
-        raw_id = digits(c.first("post_id", el))
         no_text = digits(c.first("number", el))
         post_no = int(no_text) if no_text else _first_number(doc, page) + index
-        where = f"{page.source}: post {post_no}" + (f" (id {raw_id})" if raw_id else "")
-        if not raw_id:
-            raise ParseError(f"{where}: no post id")
-        author_el = c.element("author", el)
-        author = squash(text_of(author_el)) if author_el is not None else ""
-        author = author or squash(el.get("data-author") or "")
-        if not author:
-            raise ParseError(f"{where}: no author")
-        time_nodes = el.xpath(v.time_el)
-        attr, printed = _time_parts(time_nodes[0] if time_nodes else None)
-        when = read_time("post time", attr, printed, page, where)
-        body = c.element("body", el)
-        if body is None:
-            raise ParseError(f"{where}: no message body")
-        edited, by, at, count = _edit(v, c, el, author, page, where)
-        html_body, text = clean_body(body, c.drop)
-        found.append(Post(
-            post_id=raw_id, post_no=post_no, page=page.number, author=author,
-            author_id=_author_id(v, c, el), time=when, text=text, html=html_body,
-            edited=edited, edited_by=by, edited_at=at, edit_count=count,
-            url=c.first("url", el) or None, source=page.source,
-        ))
+
+        def author(el, page, where):
+            author_el = c.element("author", el)
+            name = squash(text_of(author_el)) if author_el is not None else ""
+            return name or squash(el.get("data-author") or "")
+
+        def when(el, page, where):
+            time_nodes = el.xpath(v.time_el)
+            attr, printed = _time_parts(time_nodes[0] if time_nodes else None)
+            return read_time("post time", attr, printed, page, where)
+
+        def edit(el, page, where):  # a notice without a name means the author edited
+            return _edit(v, c, el, author(el, page, where), page, where)
+
+        found.append(read_post(c, el, page, post_no, author=author, time=when, edit=edit,
+                               author_id=lambda el, page, where: _author_id(v, c, el)))
     return found
 
 

@@ -6,9 +6,7 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-import pytest
 
 from conftest import ROOT, check_golden
 

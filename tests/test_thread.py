@@ -2,7 +2,6 @@
 
 import shutil
 import zipfile
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest

@@ -4,7 +4,7 @@ rule tests: one line per post, the way a GM would describe the thread."""
 from __future__ import annotations
 
 import html
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta, timezone
 from pathlib import Path
 
 MSK = timezone(timedelta(hours=3))
