@@ -105,9 +105,10 @@ def _strip_prefix(line: str) -> str:
 def _colour_of(written: str, parts: list[Run]) -> str:
     """Colour of the runs that carry `written` (first occurrence, case-insensitive)."""
     full = "".join(r.text for r in parts)
-    at = fold(full).find(fold(written))
+    folded = fold(full)
+    at = folded.find(fold(written))
     colours: set[str] = set()
-    if at >= 0 and len(fold(full)) == len(full):
+    if at >= 0 and len(folded) == len(full):
         end, pos = at + len(written), 0
         for r in parts:
             nxt = pos + len(r.text)
@@ -147,7 +148,7 @@ def read(post: Post, matcher: Matcher) -> Reading:
         return vote(whole, False)
     stripped = _strip_prefix(body)
     if stripped and matcher.is_nick(stripped):
-        return vote(_original(stripped, raw), stripped != body and not PREFIX.match(body))
+        return vote(_original(stripped, raw), False)  # "голос: Вася" is a plain ballot
     # 2. Withdraw and pass words.
     if WITHDRAW.match(stripped or body) or WITHDRAW.match(body):
         return Reading("withdraw", written=body, fast=fast, early=early)

@@ -208,12 +208,12 @@ def parse(text: str, path: str = "game.toml") -> Game:
     overrides = data.get("rules", {})
     if not isinstance(overrides, dict):
         r.fail("[rules] must be a table", "rules")
-    from .rules import FIELDS, _check  # checked here too, so the message can give the line
+    from .rules import FIELDS, check  # checked here too, so the message can give the line
     for k, v in overrides.items():
         if k not in FIELDS or k == "name":
             r.fail(f"unknown rules key '{k}'{did_you_mean(k, set(FIELDS) - {'name'})}", k)
         try:
-            _check(k, v, "[rules]")
+            check(k, v, "[rules]")
         except ConfigError as exc:
             r.fail(str(exc).removeprefix("[rules]: "), k)
     rules_name = r.string(g, "rules", "game", "classic")

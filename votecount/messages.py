@@ -36,8 +36,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                 "'{written}': these rules have no pass ballot: ignored"),
     "missed_vote": ("нет засчитанного голоса{why}: {what}", "no counted ballot{why}: {what}"),
     "modkill": ("{count}-й пропуск голосования в игре: автокилл", "missed vote number {count} in the game: modkill"),
-    "modkill_warning": ("пропуск после непринятого голоса (день {day}): автокилл",
-                        "a miss after a rejected vote (day {day}): modkill"),
     "modkill_second_nick": ("повторно неправильный ник после предупреждения (день {day}): автокилл",
                             "a misspelled nick again after a warning (day {day}): modkill"),
     # effects of a missed vote, for the message above

@@ -155,8 +155,7 @@ class Matcher:
         return self._fuzzy(written, k)
 
     def _fuzzy(self, written: str, k: str) -> NickMatch:
-        choices = {n: nk for n, nk in self.keys.items()}
-        ranked = process.extract(k, choices, scorer=fuzz.ratio, limit=3)
+        ranked = process.extract(k, self.keys, scorer=fuzz.ratio, limit=3)
         candidates = tuple((name, round(score, 1)) for _, score, name in ranked)
         if not ranked:
             return NickMatch(written, None, "unknown", 0.0)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from importlib import resources
 from pathlib import Path
 
@@ -42,6 +42,7 @@ class Rules:
 
 
 FIELDS = {f.name: f for f in fields(Rules)}
+KINDS = {f.name: dict if f.default is MISSING else type(f.default) for f in fields(Rules)}
 CHOICES = {"self_vote": ("allowed", "rejected"), "edited_vote": ("allowed", "self_vote", "ignored"),
            "missed_vote": ("none", "self_vote", "penalty"), "tie": ("none",)}
 
@@ -51,17 +52,13 @@ def did_you_mean(word: str, options) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
-def _check(key: str, value, where: str):
+def check(key: str, value, where: str):
+    """One rules field from a TOML table, checked: known key, right type, allowed value."""
     if key not in FIELDS:
         raise ConfigError(f"{where}: unknown rules key '{key}'{did_you_mean(key, FIELDS)}")
-    default = FIELDS[key].default if FIELDS[key].default is not FIELDS[key].default_factory else None
-    kind = type(default) if default is not None and not callable(default) else dict
-    if key == "weights":
-        kind = dict
-    ok = isinstance(value, kind) or (kind is float and isinstance(value, int) and not isinstance(value, bool))
-    if kind is int and isinstance(value, bool):
-        ok = False
-    if not ok:
+    kind = KINDS[key]
+    numbers = (int, float) if kind is float else kind  # TOML writes 2 for 2.0
+    if isinstance(value, bool) != (kind is bool) or not isinstance(value, numbers):
         raise ConfigError(f"{where}: rules key '{key}' must be {kind.__name__}, not {type(value).__name__}")
     if key in CHOICES and value not in CHOICES[key]:
         raise ConfigError(f"{where}: rules key '{key}' must be one of {', '.join(CHOICES[key])}, "
@@ -76,7 +73,7 @@ def _check(key: str, value, where: str):
 
 def apply(rules: Rules, table: dict, where: str) -> Rules:
     """Rules with the fields of `table` set, each checked."""
-    changes = {k: _check(k, v, where) for k, v in table.items()}
+    changes = {k: check(k, v, where) for k, v in table.items()}
     return replace(rules, **changes)
 
 

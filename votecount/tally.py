@@ -56,9 +56,9 @@ class DayCount:
     """The count of one day: built by feeding posts, then `result()`."""
 
     def __init__(self, ctx: Context, thread: Thread, day: Day, opens: datetime | None,
-                 closes_for_next: datetime | None, state: GameState, at: datetime | None):
+                 state: GameState):
         self.ctx, self.thread, self.day, self.state = ctx, thread, day, state
-        self.opens, self.next_opens, self.at = opens, closes_for_next, at
+        self.opens = opens
         self.rules, self.lang = ctx.rules, ctx.lang
         self.dead = set(day.dead) | state.out
         self.silenced = set(day.silenced)
@@ -118,8 +118,7 @@ class DayCount:
         late = day.deadline is not None and post.time >= day.deadline
         if late:
             if ballotish:
-                rule = "C3.5"
-                self.reject(b, "late_vote", rule, time=_iso(post.time), deadline=_iso(day.deadline))
+                self.reject(b, "late_vote", "C3.5", time=_iso(post.time), deadline=_iso(day.deadline))
             return
         if voter in self.dead:
             if ballotish:
@@ -233,7 +232,7 @@ class DayCount:
         missing = [p for p in self.alive if p not in counted and p not in self.silenced]
         penalties: dict[str, float] = {}
         misses: list[Violation] = []
-        modkills: list[str] = [p for p in day.modkills]
+        modkills = list(day.modkills)
         # C3.8: a second misspelled nick on a later day after the warning.
         for voter in sorted(self.rejected_nick):
             first = state.warned_day.get(voter)
@@ -337,7 +336,7 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | N
     for day, opens, next_opens in windows(game.days, first):
         if opens and last and opens > (at or last):
             break  # not opened yet
-        dc = DayCount(ctx, thread, day, opens, next_opens, state, at)
+        dc = DayCount(ctx, thread, day, opens, state)
         for post in posts:
             if dc.is_gm(post):
                 continue
