@@ -70,6 +70,20 @@ def test_without_a_game_file_the_first_poster_is_the_gm():
     assert ("late_vote", "Коля") in {(v["code"], v["player"]) for v in d["violations"]}
 
 
+def test_a_game_file_without_days_counts_one_day(tmp_path):
+    game = tmp_path / "game.toml"
+    game.write_text('[game]\ngm = ["Ведущий"]\n[[players]]\nnick = "Вася"\n[[players]]\nnick = "Петя"\n',
+                    encoding="utf-8")
+    code, out, err = run(EXAMPLE, "--game", game, "--format", "json", "--deadline", "2026-11-29T20:00")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["day"] == 1 and d["deadline"] == "2026-11-29T20:00:00+03:00"
+    # Вася votes Петя; Петя votes Вася, then "Коля", who is not a player here: rejected, so
+    # his earlier vote stands (the last *accepted* ballot counts).
+    assert {r["candidate"]: r["score"] for r in d["tally"]} == {"Вася": 1, "Петя": 1}
+    assert d["outcome"]["kind"] == "tie"
+
+
 def test_standard_input():
     code, out, err = run("-", "--format", "json", "--saved-at", "2026-11-29T20:10",
                          stdin=(EXAMPLE / "page1.html").read_bytes())

@@ -180,13 +180,12 @@ def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, 
     chosen = rules_mod.load(rules_spec or game.rules)
     if game.overrides:
         chosen = rules_mod.apply(chosen, game.overrides, f"{game.source}: [rules]")
-    if deadline:
-        when = parse_moment(deadline, tz, last, "--deadline")
+    if not game.days:  # a game file without [[days]]: one day, every post counts
+        game = replace(game, days=(game_mod.Day(1, None),))
+    if deadline:  # sets the deadline of --day, else of the last day
         days = list(game.days)
-        target = next((i for i, d in enumerate(days) if d.number == day), len(days) - 1) if days else None
-        if target is None:
-            days, target = [game_mod.Day(1, None)], 0
-        days[target] = replace(days[target], deadline=when)
+        target = next((i for i, d in enumerate(days) if d.number == day), len(days) - 1)
+        days[target] = replace(days[target], deadline=parse_moment(deadline, tz, last, "--deadline"))
         game = replace(game, days=tuple(days))
     if day is not None and day not in {d.number for d in game.days}:
         raise ConfigError(f"--day {day}: the game file has days {', '.join(str(d.number) for d in game.days) or 'none'}")
