@@ -73,12 +73,11 @@ def write(tmp_path: Path, posts, players, **kw) -> tuple[Path, Path]:
 
 def count(tmp_path: Path, posts, players, lang="en", **kw):
     """Run the count as the CLI does; return the list of day dicts (CONTRACT JSON)."""
-    from votecount.cli import run_count
+    from votecount.api import run_count
     from votecount.render.json_out import day_dict
 
     thread, game = write(tmp_path, posts, players, **kw)
-    from votecount.cli import Lang
-    results = run_count([str(thread)], game, None, None, None, None, None, Lang(lang), None, None)
+    results = run_count([str(thread)], game, None, None, None, None, None, lang, None, None)
     return [day_dict(r) for r in results]
 
 

@@ -138,6 +138,19 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class Runoff:
+    """PC.5-PC.7: the runoff phase of a day whose vote ended in a tie between leaders."""
+
+    mode: str  # hang_all (even number alive: hang all / pardon all) | pick_one (odd: vote among them)
+    candidates: tuple[str, ...]
+    deadline: datetime | None
+    tally: tuple[TallyRow, ...] = ()
+    ballots: tuple[Ballot, ...] = ()
+    missing: tuple[str, ...] = ()
+    counted: bool = False  # False: the runoff is due and not yet counted
+
+
+@dataclass(frozen=True, slots=True)
 class DayResult:
     thread: Thread
     rules: str
@@ -153,3 +166,4 @@ class DayResult:
     flags: dict[str, datetime | None] = field(default_factory=dict)
     roster: tuple[str, ...] = ()
     lang: str = "ru"
+    runoff: Runoff | None = None

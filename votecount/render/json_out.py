@@ -33,6 +33,20 @@ def ballot_dict(b: Ballot) -> dict:
     }
 
 
+def tally_list(rows) -> list[dict]:
+    return [{"candidate": row.candidate, "score": row.score, "red": row.red, "blue": row.blue,
+             "penalty": row.penalty,
+             "votes": [{"voter": v.voter, "colour": v.colour, "weight": v.weight,
+                        "post_id": v.post_id, "time": iso(v.time)} for v in row.votes]}
+            for row in rows]
+
+
+def runoff_dict(ro) -> dict:
+    return {"mode": ro.mode, "candidates": list(ro.candidates), "deadline": iso(ro.deadline),
+            "counted": ro.counted, "tally": tally_list(ro.tally),
+            "ballots": [ballot_dict(b) for b in ro.ballots], "missing": list(ro.missing)}
+
+
 def day_dict(r: DayResult, explain: bool = False) -> dict:
     t = r.thread
     out = {
@@ -43,11 +57,7 @@ def day_dict(r: DayResult, explain: bool = False) -> dict:
         "day": r.day,
         "deadline": iso(r.deadline),
         "opens": iso(r.opens),
-        "tally": [{"candidate": row.candidate, "score": row.score, "red": row.red, "blue": row.blue,
-                   "penalty": row.penalty,
-                   "votes": [{"voter": v.voter, "colour": v.colour, "weight": v.weight,
-                              "post_id": v.post_id, "time": iso(v.time)} for v in row.votes]}
-                  for row in r.tally],
+        "tally": tally_list(r.tally),
         "outcome": {"kind": r.outcome.kind, "eliminated": list(r.outcome.eliminated),
                     "note": r.outcome.note, **r.outcome.extra},
         "flags": {k: iso(v) for k, v in r.flags.items()},
@@ -55,6 +65,7 @@ def day_dict(r: DayResult, explain: bool = False) -> dict:
         "missing": list(r.missing),
         "violations": [violation_dict(v) for v in r.violations],
         "modkills": list(r.modkills),
+        "runoff": None if r.runoff is None else runoff_dict(r.runoff),
     }
     if explain:
         for b, d in zip(r.ballots, out["ballots"]):

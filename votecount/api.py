@@ -1,0 +1,93 @@
+"""The library under the command line: one call per job, the same for the CLI, batch and tests.
+
+`run_count` takes what the command line takes (strings and paths) and returns the DayResults;
+nothing here prints or exits.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from .errors import ConfigError
+
+RUSSIAN_ZONES = {"Europe/Moscow", "Europe/Kaliningrad", "Europe/Samara", "Europe/Volgograd",
+                 "Europe/Saratov", "Europe/Ulyanovsk", "Europe/Kirov", "Europe/Astrakhan",
+                 "Asia/Yekaterinburg", "Asia/Omsk", "Asia/Novosibirsk", "Asia/Barnaul",
+                 "Asia/Tomsk", "Asia/Novokuznetsk", "Asia/Krasnoyarsk", "Asia/Irkutsk",
+                 "Asia/Chita", "Asia/Yakutsk", "Asia/Vladivostok", "Asia/Magadan",
+                 "Asia/Sakhalin", "Asia/Kamchatka", "Europe/Minsk", "Europe/Kiev", "Europe/Kyiv"}
+
+
+def parse_moment(value: str, tz, last_post: datetime | None, option: str) -> datetime:
+    """ISO 8601, or HH:MM[:SS] on the last post's date, in `tz`."""
+    v = value.strip()
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?", v)
+    if m:
+        if last_post is None:
+            raise ConfigError(f"{option} {value}: a bare time needs a thread with posts")
+        base = last_post.astimezone(tz)
+        return base.replace(hour=int(m[1]), minute=int(m[2]), second=int(m[3] or 0), microsecond=0)
+    try:
+        parsed = datetime.fromisoformat(v)
+    except ValueError:
+        raise ConfigError(f"{option} '{value}': not a time (2026-11-29T20:00 or 20:00)") from None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
+
+
+def zone(name: str):
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(f"--tz {name}: unknown time zone (use an IANA name such as Europe/Moscow)") from None
+
+
+def read(threads, tz, engine=None, saved_at=None):
+    from .pipeline import read_thread
+    return read_thread(threads, tz=tz, engine=engine, saved_at=saved_at)
+
+
+def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at):
+    from dataclasses import replace
+
+    from . import game as game_mod
+    from . import rules as rules_mod
+    from .tally import count
+
+    game = game_mod.load(str(game_path)) if game_path else None
+    tz = zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
+    saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
+    thread = read(threads, tz, engine, saved)
+    last = thread.posts[-1].time if thread.posts else None
+    if game is None:
+        gm = thread.posts[0].author if thread.posts else ""
+        posters = list(dict.fromkeys(p.author for p in thread.posts if p.author != gm))
+        game = game_mod.Game(title=thread.title, rules="classic", timezone=tz.key, gm=(gm,),
+                             players=tuple(game_mod.GamePlayer(n) for n in posters),
+                             days=(game_mod.Day(1, None),))
+    chosen = rules_mod.load(rules_spec or game.rules)
+    if game.overrides:
+        chosen = rules_mod.apply(chosen, game.overrides, f"{game.source}: [rules]")
+    if not game.days:  # a game file without [[days]]: one day, every post counts
+        game = replace(game, days=(game_mod.Day(1, None),))
+    if deadline:  # sets the deadline of --day, else of the last day
+        days = list(game.days)
+        target = next((i for i, d in enumerate(days) if d.number == day), len(days) - 1)
+        days[target] = replace(days[target], deadline=parse_moment(deadline, tz, last, "--deadline"))
+        game = replace(game, days=tuple(days))
+    if day is not None and day not in {d.number for d in game.days}:
+        raise ConfigError(f"--day {day}: the game file has days {', '.join(str(d.number) for d in game.days) or 'none'}")
+    at_moment = parse_moment(at, tz, last, "--at") if at else None
+    language = getattr(lang, "value", lang) if lang else (game.lang or _guess_lang(tz.key, thread))
+    return count(thread, game, chosen, language, only_day=day, at=at_moment)
+
+
+def _guess_lang(zone_name: str, thread) -> str:
+    if zone_name in RUSSIAN_ZONES:
+        return "ru"
+    sample = " ".join(p.text for p in thread.posts[:50])
+    cyr = sum("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in sample)
+    return "ru" if cyr > len(sample) * 0.2 else "en"
+
+
