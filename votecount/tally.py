@@ -479,7 +479,7 @@ class DayCount:
         runoff = None
         if outcome.kind == "tie" and rules.tie == "runoff":
             outcome, runoff = self.runoff(list(outcome.extra["candidates"]), runoff_posts)
-        else:
+        if runoff is None:  # no runoff after all: whatever came after the deadline is late
             late_posts = runoff_posts + late_posts
         for post in late_posts:
             self.take(post, late="C3.5")
@@ -523,7 +523,7 @@ class DayCount:
             pen = penalties.get(cand, 0.0)
             votes = tuple(sorted(r["votes"], key=lambda v: (v.time, v.voter)))
             rows.append(TallyRow(cand, r["red"] - r["blue"] + pen, r["red"], r["blue"], pen, votes))
-        rows.sort(key=lambda r: (-r.score, key(r.candidate)))
+        rows.sort(key=lambda r: (-r.score, r.candidate.casefold()))
         return rows
 
     def decide(self, rows: list[TallyRow], counted: dict[str, Ballot],
@@ -569,6 +569,7 @@ class DayCount:
         voters = [v for v in self.voters if v not in leaders]
         current: dict[str, Ballot] = {}
         ballots: list[Ballot] = []
+        posted: set[str] = set()  # PC.5: strictly one post with a ballot, valid or not
         for post in posts:
             if self.ctx.is_gm(post):
                 continue
@@ -582,7 +583,7 @@ class DayCount:
                 self.reject(b, "not_a_player", "roster")
             elif voter not in voters:
                 self.reject(b, "dead_voter" if voter in self.dead else "silenced_voter", "PC.5")
-            elif voter in current:
+            elif voter in posted:
                 self.reject(b, "change_limit", "PC.5", "runoff_once")
             elif mode == "hang_all" and reading.kind == "runoff":
                 b.kind, b.target, b.colour = "runoff", reading.runoff, "none"
@@ -598,6 +599,8 @@ class DayCount:
                 self.reject(b, "not_a_candidate", "PC.6", f"runoff_{mode}", names=", ".join(leaders))
             if b.status == "counted":
                 b.story.append("PC.5: counted in the runoff")
+            if voter is not None:
+                posted.add(voter)
             ballots.append(b)
         if mode == "hang_all":  # PC.13: ballots left in advance count when nothing else came
             for v in voters:
@@ -615,7 +618,7 @@ class DayCount:
             acc.setdefault(b.target, []).append(Vote(v, b.colour, 1.0, b.post.post_id, b.post.time))
         rows = sorted((TallyRow(c, float(len(vs)), float(len(vs)), 0.0, 0.0,
                                 tuple(sorted(vs, key=lambda x: (x.time, x.voter))))
-                       for c, vs in acc.items()), key=lambda r: (-r.score, key(r.candidate)))
+                       for c, vs in acc.items()), key=lambda r: (-r.score, r.candidate.casefold()))
         counted = day.runoff_deadline is not None and self.now is not None and self.now >= day.runoff_deadline
         ro = Runoff(mode, tuple(leaders), day.runoff_deadline, tuple(rows), tuple(ballots),
                     tuple(missing), counted)
