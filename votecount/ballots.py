@@ -116,14 +116,15 @@ def _strip_prefix(line: str) -> str:
 def _colour_of(written: str, parts: list[Run]) -> str:
     """Colour of the runs that carry `written` (first occurrence, case-insensitive)."""
     full = "".join(r.text for r in parts)
-    folded = fold(full)
-    at = folded.find(fold(written))
+    folded = full.casefold().replace("ё", "е")  # same length as `full` for the scripts we read
+    words = [re.escape(w) for w in fold(written).split()]
+    hit = re.search(r"[\s\xa0]+".join(words), folded) if words and len(folded) == len(full) else None
     colours: set[str] = set()
-    if at >= 0 and len(folded) == len(full):
-        end, pos = at + len(written), 0
+    if hit:
+        pos = 0
         for r in parts:
             nxt = pos + len(r.text)
-            if nxt > at and pos < end and r.text.strip():
+            if nxt > hit.start() and pos < hit.end() and r.text.strip():
                 colours.add(r.colour)
             pos = nxt
     else:

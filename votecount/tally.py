@@ -10,6 +10,7 @@ between the deadline and the runoff deadline.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta
@@ -95,7 +96,8 @@ class Context:
             target = self.matcher.match(m["target"])
             if voter.stage not in STRICT_STAGES or target.player is None:
                 return []
-            out.append(replace(post, author=voter.player, text=m["target"], html=m["target"],
+            # The GM's grammar ("против Маши") is not the voter's spelling: the roster nick stands.
+            out.append(replace(post, author=voter.player, text=target.player, html=html.escape(target.player),
                                edited=False, post_id=post.post_id if n == 0 else f"{post.post_id}.{n}"))
         return out
 
