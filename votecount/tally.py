@@ -363,9 +363,10 @@ class DayCount:
         if self.rules.change_limit >= 0 and self.cast.get(b.voter, 0) > 1:
             self.reject(b, "change_limit", "PC.1", "withdraw_final", limit=self.rules.change_limit)
             return
-        b.story.append("PC.1: withdraws the vote" + ("" if prev is not None and prev.kind in CHOICES
-                                                     else " (there was none)"))
-        self.accept(b, "PC.1")
+        rule = "PC.1" if self.rules.change_limit >= 0 else self.ctx.rule("last")
+        b.story.append(f"{rule}: withdraws the vote" + ("" if prev is not None and prev.kind in CHOICES
+                                                        else " (there was none)"))
+        self.accept(b, rule)
 
     def unfast(self, b: Ballot):
         """PC.1: the fast flag may be withdrawn; the vote itself stays."""
