@@ -123,6 +123,7 @@ class DayCount:
         self.voters = [p for p in self.alive if p not in self.silenced]
         # C3.10: while a necromancer lives, dead town players (not modkilled) vote for half.
         necro = rules.necromancer and any(ctx.players[p].role == "necromancer" for p in self.alive)
+        self.necro = necro
         self.ghosts = {p for p in self.dead if necro and p not in state.modkilled
                        and ctx.players[p].team == "town"}
         self.untyped_dead = {p for p in self.dead if necro and p not in state.modkilled
@@ -222,8 +223,8 @@ class DayCount:
                 if voter in self.untyped_dead:
                     self.reject(b, "dead_voter", "C3.10", "dead_voter_team")
                 else:
-                    self.reject(b, "dead_voter", "C3.10" if voter in self.state.modkilled and rules.necromancer
-                                else "day.dead")
+                    self.reject(b, "dead_voter", "C3.10" if voter in self.state.modkilled and self.necro
+                                else ("C3.7" if voter in self.state.modkilled else "day.dead"))
             return
         if voter in self.silenced:
             if ballotish:
