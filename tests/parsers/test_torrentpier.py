@@ -19,12 +19,10 @@ span.post-s, signature div.signature. Saved "now": 2026-11-29 20:05 Moscow.
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
-import parsers
-from conftest import CORPUS, FIXTURES, check_golden, corpus_page, posts_json
+from conftest import FIXTURES, check_golden, corpus_page, posts_json
 from votecount import pages
 
 DIR = FIXTURES / "engines" / "torrentpier"
@@ -103,30 +101,5 @@ def test_title_and_next_page():
     tp2 = pages.tree((DIR / "tp2-ru-edited.html").read_bytes())
     assert torrentpier.title(tp2) == "Мафия на трекере: голосование"
 
-
-def _mine() -> list[Path]:
-    found = [DIR / "tp2-ru-edited.html"]
-    if (CORPUS / CORPUS_PAGE).exists():
-        found.append(CORPUS / CORPUS_PAGE)
-    return found
-
-
-@pytest.mark.parametrize("path", _mine(), ids=lambda p: p.name)
-def test_detected_as_torrentpier_only(path):
-    page = pages.tree(path.read_bytes())
-    assert parsers.detect(page).NAME == "torrentpier"
-    assert [p.NAME for p in parsers.PARSERS if p.detect(page, None)] == ["torrentpier"]
-
-
-def _other_pages() -> list[Path]:
-    found = sorted(p for p in (FIXTURES / "engines").glob("*/*.html") if p.parent != DIR)
-    if CORPUS.exists():
-        found += sorted(p for p in CORPUS.glob("*/*.html") if p != CORPUS / CORPUS_PAGE)
-    return found
-
-
-@pytest.mark.parametrize("path", _other_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_not_detected_elsewhere(path):
-    from parsers import torrentpier
-
-    assert not torrentpier.detect(pages.tree(path.read_bytes()), None)
+# Detection (this engine for its pages, no other engine for them, no page of another engine
+# taken for this one): tests/parsers/test_detection.py, over every fixture and corpus page.
