@@ -103,3 +103,25 @@ def test_title_and_next_page():
 
 # Detection (this engine for its pages, no other engine for them, no page of another engine
 # taken for this one): tests/parsers/test_detection.py, over every fixture and corpus page.
+
+
+# ---------------------------------------------------------------- English pack
+
+EN = DIR / "tp2-en-edited.html"
+
+
+def test_english_golden(update_goldens):
+    check_golden(posts_json(EN, tz="Europe/Moscow", saved_at=SAVED), DIR / "tp2-en-edited.posts.json",
+                 update_goldens)
+
+
+def test_english_pack_reads_like_the_russian_one():
+    # "Last edited by <b>X</b> on Today 19:50; edited 1 time in total" = "Последний раз
+    # редактировалось: X (Сегодня 19:50), всего редактировалось 1 раз"; "29-Nov-2026 19:59".
+    en, ru = posts_json(EN, tz="Asia/Tokyo", saved_at=SAVED), load_tp2()  # footer GMT + 3 wins
+    keys = ("post_no", "author", "author_id", "time", "edited", "edited_by", "edited_at", "edit_count")
+    assert [{k: p[k] for k in keys} for p in en] == [{k: p[k] for k in keys} for p in ru]
+    assert en[1]["edited_at"] == "2026-11-29T19:50:00+03:00" and en[2]["edit_count"] == 2
+    assert en[3]["time"] == "2026-11-29T19:59:00+03:00"
+    assert en[2]["text"] == "Not mafia!\nКот Матроскин 1980\nI am the sheriff"  # quote, [s] gone
+    assert 'style="color: blue;"' in en[2]["html"]
