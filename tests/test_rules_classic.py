@@ -214,3 +214,14 @@ def test_c3_12_a_relay_after_the_deadline_is_not_taken(tmp_path):
     posts = [GM, ("Петя", "2026-11-29 10:01:00", "Вася"), ("Ведущий", "2026-11-29 20:00:00", "Маша: Вася")]
     [day] = count(tmp_path, posts, P)
     assert "Маша" in day["missing"]
+
+
+# -- messages: Russian by default for Russian games, English on request or for English ones ------
+def test_messages_are_russian_for_a_moscow_game_and_english_with_lang_en(tmp_path):
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", "Пееетя")]
+    [ru] = count(tmp_path, posts, P, lang=None)
+    [en] = count(tmp_path, posts, P, lang="en")
+    [v_ru] = [v for v in ru["violations"] if v["code"] == "unknown_nick"]
+    [v_en] = [v for v in en["violations"] if v["code"] == "unknown_nick"]
+    assert "не найден среди игроков" in v_ru["message"]
+    assert "is not a player" in v_en["message"]
