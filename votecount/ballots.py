@@ -224,7 +224,7 @@ def _cut(raw: str, folded_piece: str) -> str:
 
 
 # -- bold-vote: "VOTE: Nick" in bold, [vote]Nick[/vote], UNVOTE (English forums) ---------------
-BOLD_VOTE = re.compile(r"(?<![\w])(un)?vote\b\s*[:\-–—]?\s*(.*)", re.IGNORECASE)
+BOLD_VOTE = re.compile(r"(?<![\w])(un)?vote\b\s*[:\-–—]?\s*", re.IGNORECASE)
 TAG_VOTE = re.compile(r"\[vote\](.*?)\[/vote\]|\[(unvote)\](?:\[/unvote\])?", re.IGNORECASE | re.DOTALL)
 BOLD_PASS = re.compile(r"^(?:no\s+lynch|no\s+elimination|no\s+execution|sleep|nl)\b", re.IGNORECASE)
 
@@ -237,9 +237,10 @@ def read_bold(post: Post, matcher: Matcher) -> Reading:
     for r in parts:
         if r.bold:
             for line in r.text.split("\n"):
-                m = BOLD_VOTE.search(line.strip())
-                if m:
-                    found.append(("withdraw" if m.group(1) else "vote", m.group(2).strip()))
+                marks = list(BOLD_VOTE.finditer(line))
+                for i, m in enumerate(marks):  # "Unvote, vote X": each word up to the next
+                    end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
+                    found.append(("withdraw" if m.group(1) else "vote", line[m.end():end].strip(" ,;.")))
     raw = "".join(r.text for r in parts)
     for m in TAG_VOTE.finditer(raw):
         found.append(("withdraw", "") if m.group(2) else ("vote", m.group(1).strip()))
