@@ -232,3 +232,23 @@ def test_corpus_mtg_game(tmp_path):
     code, out, err = run(thread, "--game", path, "--rules", "classic", "--format", "json")
     assert code == 0, err
     assert json.loads(out)["day"] == 1
+
+
+_TEXTS = st.sampled_from(["День 1", "День 2. Голосуем до 20:00", "Наступает день", "Ночь 1",
+                          "Итоги голосования", "до 05.12 20:00", "Day 3 start. Deadline 23:30",
+                          "Игроки:\n1. Вася\n2. \"Q\\\n3.", "пас", "", "*** День 1 ***\nдо 24:00"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=12), st.one_of(_TEXTS, st.text(max_size=40)),
+                          st.integers(0, 72 * 60)), max_size=12))
+def test_any_draft_loads(posts):
+    """Whatever the authors, texts and times, the draft parses as a game file."""
+    from votecount.draft import draft
+    from votecount.model import Post, Thread
+    start = datetime(2026, 11, 28, 18, 0, tzinfo=MSK)
+    made = [Post(str(i), i, 1, author, None, start + timedelta(minutes=sum(p[2] for p in posts[:i])),
+                 text, text) for i, (author, text, _) in enumerate(posts, 1)]
+    text = draft(Thread("t", "mybbru", 1, tuple(made), "t.html"))
+    g = game_mod.parse(text, "draft.toml")
+    assert len(g.players) <= len({p.author for p in made})

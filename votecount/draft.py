@@ -284,7 +284,11 @@ def draft(thread: Thread, tz_name: str = MOSCOW) -> str:
     seen: dict[str, str] = {}
     for p in posts:
         k = key(p.author)
-        if k == gm_key or not k:
+        if k == gm_key:
+            continue
+        if not k:  # only punctuation or invisible characters: nothing a nick could match
+            if p.author not in skipped:
+                skipped.append(p.author)
             continue
         if k in seen and seen[k] != p.author:
             if p.author not in skipped:
@@ -314,8 +318,11 @@ def draft(thread: Thread, tz_name: str = MOSCOW) -> str:
     out.append("# CHECK: remove spectators, add players who never posted, add aliases = [\"…\"] for")
     out.append("# nicknames the others use, and role = \"doctor\" etc. where a role changes votes.")
     for name in skipped:
-        out.append(f"# NOT LISTED: {comment(name)!r} folds to the same name as {comment(seen[key(name)])!r} "
-                   "(one account, or two? a game file cannot hold both)")
+        if key(name) in seen:
+            out.append(f"# NOT LISTED: {comment(name)!r} folds to the same name as {comment(seen[key(name)])!r} "
+                       "(one account, or two? a game file cannot hold both)")
+        else:
+            out.append(f"# NOT LISTED: {comment(name)!r} has no letters or digits a nick could be matched by")
     for nick in roster:
         p = first_post[nick]
         posts_word = "post" if counts[nick] == 1 else "posts"
