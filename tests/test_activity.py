@@ -61,6 +61,7 @@ def test_c3_14_posts_per_alive_player_per_day_by_hand():
     }
     assert [r["player"] for r in data] == ["Вася", "Петя", "Маша", "Коля", "Вася", "Петя"]
     assert "Зритель (1)" in err  # a poster off the roster is said, not silently dropped
+    assert "posting while out of the game: Маша (day 2: 1)" in err
 
 
 def test_c3_14_rows_have_the_contract_fields():
@@ -96,6 +97,7 @@ def test_c3_14_table_and_csv():
     assert code == 0, err
     assert "Below 5 two days running (C3.14: modkill, the GM's call): Петя" in out
     assert "repeats post 24" in out and "Day 2 (in progress" in out and "Зритель (1)" in out
+    assert "Posting while out of the game (4.4): Маша (day 2: 1)" in out
     code, out, err = run("activity", CASE / "thread.html", "--game", CASE / "game.toml",
                          "--format", "csv", "--lang", "en")
     assert code == 0, err

@@ -94,6 +94,7 @@ class Report:
     minimum: int
     unknown_authors: tuple[tuple[str, int], ...]  # posters neither GM nor on the roster, posts
     open_day: int | None  # the last listed day when its deadline is not yet passed
+    dead_posting: tuple[tuple[str, int, int], ...] = ()  # (player, day, posts) while out (seed 4.4)
 
 
 def normal(text: str) -> str:
@@ -150,6 +151,7 @@ def build(thread: Thread, game: Game, minimum: int = MINIMUM, only_day: int | No
     first = posts[0].time if posts else None
     last = posts[-1].time if posts else None
     unknown: dict[str, int] = {}
+    dead_posting: dict[tuple[str, int], int] = {}
     rows: list[Row] = []
     out_before: set[str] = set()  # modkilled on an earlier day: out of later days
     below_prev: set[str] = set()  # players below the minimum on the previous listed day
@@ -171,6 +173,8 @@ def build(thread: Thread, game: Game, minimum: int = MINIMUM, only_day: int | No
                 unknown[post.author] = unknown.get(post.author, 0) + 1
             elif player in mine:
                 mine[player].append(post)
+            elif only_day is None or day.number == only_day:
+                dead_posting[(player, day.number)] = dead_posting.get((player, day.number), 0) + 1
         below_now: set[str] = set()
         for nick in alive:
             marks = []
@@ -191,7 +195,8 @@ def build(thread: Thread, game: Game, minimum: int = MINIMUM, only_day: int | No
         out_before |= set(day.modkills)
         open_day = day.number if (next_opens is None and (day.deadline is None or
                                                           (last is not None and last < day.deadline))) else None
-    return Report(tuple(rows), minimum, tuple(sorted(unknown.items())), open_day)
+    return Report(tuple(rows), minimum, tuple(sorted(unknown.items())), open_day,
+                  tuple((p, d, n) for (p, d), n in dead_posting.items()))
 
 
 # --- rows → JSON / CSV (CONTRACT: player, day, posts, informative, below_minimum, below_two_days)

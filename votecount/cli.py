@@ -245,6 +245,9 @@ def activity_cmd(
             if report.unknown_authors:  # said on stderr: the rows stay exactly the contract's list
                 who = ", ".join(f"{a} ({n})" for a, n in report.unknown_authors)
                 typer.echo(f"votecount: note: posting but neither on the roster nor GM: {who}", err=True)
+            if report.dead_posting:
+                who = ", ".join(f"{p} (day {d}: {n})" for p, d, n in report.dead_posting)
+                typer.echo(f"votecount: note: posting while out of the game: {who}", err=True)
     except VotecountError as exc:
         fail(exc)
 

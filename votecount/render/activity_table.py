@@ -14,12 +14,14 @@ WORDS = {
            "yes": "да", "none": "нет", "below_line": "Меньше {m} информативных: {who}",
            "two_line": "Меньше {m} два дня подряд (C3.14: автокил, решает ведущий): {who}",
            "unknown": "Пишут, но не в составе и не ведущий: {who}",
+           "dead": "Пишут, выбыв из игры (4.4): {who}", "day_of": "день",
            "note": "Помеченные посты — догадка; информативность решает ведущий (4.1)."},
     "en": {"day": "Day {n}", "open": " (in progress: posts so far)", "player": "player", "posts": "posts",
            "informative": "informative", "below": "< {m}", "two": "< {m} two days", "marked": "marked",
            "yes": "yes", "none": "nobody", "below_line": "Below {m} informative posts: {who}",
            "two_line": "Below {m} two days running (C3.14: modkill, the GM's call): {who}",
            "unknown": "Posting but neither on the roster nor GM: {who}",
+           "dead": "Posting while out of the game (4.4): {who}", "day_of": "day",
            "note": "Marked posts are a guess; what is informative is the GM's call (4.1)."},
 }
 
@@ -64,4 +66,7 @@ def render(report: Report, console: Console, lang: str = "en", explain: bool = F
     if report.unknown_authors:
         who = ", ".join(f"{a} ({n})" for a, n in report.unknown_authors)
         console.print(w["unknown"].format(who=who), style="yellow", markup=False)
+    if report.dead_posting:
+        who = ", ".join(f"{p} ({w['day_of']} {d}: {n})" for p, d, n in report.dead_posting)
+        console.print(w["dead"].format(who=who), style="yellow", markup=False)
     console.print(w["note"], style="dim")
