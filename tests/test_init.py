@@ -228,8 +228,8 @@ def test_corpus_mtg_game(tmp_path):
     assert d1.opens == datetime(2016, 11, 11, 3, 23, 32, tzinfo=timezone.utc) and d1.deadline is None
     assert "# Day 1: opened by the GM's post 8: «Day 1 start.»" in text
     assert '# nick = "zomgarcwind"' in text
-    # the count runs on the draft (--rules classic: this branch may not have the bold-vote preset)
-    code, out, err = run(thread, "--game", path, "--rules", "classic", "--format", "json")
+    # the count runs on the draft as drafted (preset bold-vote)
+    code, out, err = run(thread, "--game", path, "--format", "json")
     assert code == 0, err
     assert json.loads(out)["day"] == 1
 

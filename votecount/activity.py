@@ -18,7 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
-from .game import Day, Game, GamePlayer
+from .game import Day, Game
 from .model import Post, Thread
 from .names import STRICT_STAGES, Matcher, Player, key
 
@@ -130,15 +130,6 @@ def judge(text: str, earlier: dict[str, int] | None = None) -> tuple[tuple[str, 
         reasons.append("repeat")
         details.append(str(earlier[s]))
     return tuple(reasons), tuple(details)
-
-
-def game_from_thread(thread: Thread, tz_name: str) -> Game:
-    """No game file: the count's defaults (GM = first poster, roster = the other posters, one
-    day holding every post)."""
-    gm = thread.posts[0].author if thread.posts else ""
-    posters = list(dict.fromkeys(p.author for p in thread.posts if key(p.author) != key(gm)))
-    return Game(title=thread.title, timezone=tz_name, gm=(gm,),
-                players=tuple(GamePlayer(n) for n in posters), days=(Day(1, None),))
 
 
 def build(thread: Thread, game: Game, minimum: int = MINIMUM, only_day: int | None = None) -> Report:

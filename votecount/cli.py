@@ -219,7 +219,7 @@ def activity_cmd(
         saved = parse_moment(saved_at, tzinfo, None, "--saved-at") if saved_at else None
         thread = read(threads, tzinfo, engine, saved)
         if g is None:
-            g = activity.game_from_thread(thread, tzinfo.key)
+            g = game_mod.from_thread(thread, tzinfo.key)
         if day is not None and day not in {d.number for d in g.days}:
             raise ConfigError(f"--day {day}: the game file has days {', '.join(str(d.number) for d in g.days)}")
         language = lang.value if lang else (g.lang or _guess_lang(tzinfo.key, thread))
