@@ -1,7 +1,8 @@
 """The command line: parse options, call the pipeline, render, map errors to exit codes.
 
 `votecount THREAD…` is the count itself (the `count` command, chosen when the first
-argument is not a command name); `votecount posts THREAD…` shows what the parser extracted.
+argument is not a command name); `votecount posts THREAD…` shows what the parser extracted;
+`votecount fetch URL -o DIR` saves a live thread. A THREAD may be an http(s) URL.
 Heavy modules are imported inside the commands so `votecount --version` starts fast.
 """
 
