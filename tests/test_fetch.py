@@ -415,3 +415,11 @@ def test_cli_limits_and_bad_urls_exit_codes(thread, tmp_path):
     assert code == 3 and err.startswith("votecount: ") and "--max-pages" in err and "Traceback" not in err
     code, _, err = run("fetch", "ftp://x/y", "-o", tmp_path / "x")
     assert code == 2 and "not an http(s) URL" in err
+
+
+def test_starting_mid_thread_is_said(forum, thread):
+    """The second page alone misses posts 1–7: the count says so rather than pass as whole."""
+    t = read_thread(forum.url(P2), tz=MOSCOW, fetch=FAST)
+    assert t.posts[0].post_no == 8
+    assert t.warnings[0] == "the pages read start at post 8: posts 1–7 are not in them (give the thread's first page)"
+    assert not read_thread(thread, tz=MOSCOW, fetch=FAST).warnings

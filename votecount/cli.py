@@ -90,7 +90,7 @@ _COOKIE = typer.Option(None, "--cookie", help="A cookie NAME=VALUE for the threa
 _MAX_PAGES = typer.Option(2000, "--max-pages", min=1, help="Stop (exit 3) past this many pages.")
 _MAX_PAGE_BYTES = typer.Option(32 * 1024 * 1024, "--max-page-bytes", min=1, help="Largest page accepted.")
 _MAX_BYTES = typer.Option(512 * 1024 * 1024, "--max-bytes", min=1, help="Largest thread accepted (all pages).")
-_MAX_TIME = typer.Option(3600.0, "--max-time", min=0.0, help="Seconds allowed for the whole thread.")
+_MAX_TIME = typer.Option(3600.0, "--max-time", min=1.0, help="Seconds allowed for the whole thread.")
 _TIMEOUT = typer.Option(30.0, "--timeout", min=0.1, help="Seconds to wait for one response.")
 _RETRIES = typer.Option(4, "--retries", min=0, help="Retries after a connection error, 429 or 503.")
 

@@ -13,6 +13,7 @@ exactly the count of the URL.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -71,7 +72,7 @@ def _raw_pages(args: list[str], engine: str | None, fetch) -> list[tuple[sources
         if arg.lower().startswith(("http://", "https://")):
             from . import fetch as fetch_mod
             for fp in fetch_mod.fetch_thread(arg, fetch, engine=engine):
-                out.append((sources.RawPage(fp.final_url, fp.data, None), fp.fetched_at, fp.final_url))
+                out.append((sources.RawPage(source=fp.final_url, data=fp.data), fp.fetched_at, fp.final_url))
             continue
         raws = sources.read(arg)
         entries = manifest.fetch_times(arg, [r.source for r in raws]) if arg != "-" else {}
@@ -106,5 +107,11 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
             used.add(why)
         posts.extend(found)
         title = title or parser.title(doc)
-    return thread.merge(posts, title=title, engine=parser.NAME, pages=len(raws),
-                        source=thread_arg, saved_at_source=", ".join(sorted(used)) or None)
+    merged = thread.merge(posts, title=title, engine=parser.NAME, pages=len(raws),
+                          source=thread_arg, saved_at_source=", ".join(sorted(used)) or None)
+    first = merged.posts[0].post_no if merged.posts else 1
+    if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count
+        merged = replace(merged, warnings=(f"the pages read start at post {first}: posts 1–{first - 1} "
+                                           "are not in them (give the thread's first page)",
+                                           *merged.warnings))
+    return merged
