@@ -37,6 +37,7 @@ class Forum:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # else each reply waits ~40 ms for a delayed ACK
 
             def do_GET(self):  # noqa: N802 (http.server's naming)
                 path = unquote(self.path)

@@ -188,6 +188,8 @@ def test_session_ids_are_dropped_from_urls():
     assert clean_url("http://f/viewtopic.php?t=5&sid=0123456789abcdef0123456789abcdef#p9") == "http://f/viewtopic.php?t=5"
     assert clean_url("https://u:pw@f/index.php?topic=3.15&PHPSESSID=vqr5gjd0frvtco7j85kqh33o14") == "https://f/index.php?topic=3.15"
     assert clean_url("http://f/showthread.php?t=1&s=2") == "http://f/showthread.php?t=1&s=2"  # not a session hash
+    assert clean_url("https://F.ru/topic/58/мафия?page=2") == "https://f.ru/topic/58/%D0%BC%D0%B0%D1%84%D0%B8%D1%8F?page=2"
+    assert clean_url("https://f.ru/topic/58/%D0%BC%D0%B0?page=2") == "https://f.ru/topic/58/%D0%BC%D0%B0?page=2"
 
 
 # --- retries, failures, limits ---------------------------------------------------------------

@@ -23,7 +23,7 @@ from datetime import datetime, timezone
 from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Callable
-from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, urlencode, urljoin, urlsplit, urlunsplit
 
 from . import __version__
 from . import manifest as manifest_mod
@@ -95,7 +95,10 @@ def clean_url(url: str) -> str:
                 if not (k.lower() in _SESSION_PARAMS and _SESSION_VALUE.fullmatch(v))]
         if len(kept) != len(pairs):
             query = urlencode(kept)
-    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+    # non-ASCII as UTF-8 percent-escapes, as httpx sends them: one page, one spelling
+    path = quote(parts.path, safe="/%:@!$&'()*+,;=-._~")
+    query = quote(query, safe="/?%:@!$&'()*+,;=-._~")
+    return urlunsplit((parts.scheme.lower(), netloc.lower(), path, query, ""))
 
 
 def _site(url: str) -> tuple[str, int | None]:
