@@ -43,12 +43,15 @@ def zone(name: str):
         raise ConfigError(f"--tz {name}: unknown time zone (use an IANA name such as Europe/Moscow)") from None
 
 
-def read(threads, tz, engine=None, saved_at=None):
+def read(threads, tz, engine=None, saved_at=None, fetch=None):
+    """THREAD arguments → Thread. http(s) URLs are fetched with `fetch` (fetch.FetchOptions;
+    the defaults when None)."""
     from .pipeline import read_thread
-    return read_thread(threads, tz=tz, engine=engine, saved_at=saved_at)
+    return read_thread(threads, tz=tz, engine=engine, saved_at=saved_at, fetch=fetch)
 
 
-def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at):
+def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at,
+              fetch=None):
     from dataclasses import replace
 
     from . import game as game_mod
@@ -58,7 +61,7 @@ def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, 
     game = game_mod.load(str(game_path)) if game_path else None
     tz = zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
     saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
-    thread = read(threads, tz, engine, saved)
+    thread = read(threads, tz, engine, saved, fetch)
     last = thread.posts[-1].time if thread.posts else None
     if game is None:
         game = game_mod.from_thread(thread, tz.key)

@@ -1,7 +1,8 @@
 """The command line: parse options, call the pipeline, render, map errors to exit codes.
 
 `votecount THREAD…` is the count itself (the `count` command, chosen when the first
-argument is not a command name); `votecount posts THREAD…` shows what the parser extracted.
+argument is not a command name); `votecount posts THREAD…` shows what the parser extracted;
+`votecount fetch URL -o DIR` saves a live thread. A THREAD may be an http(s) URL.
 Heavy modules are imported inside the commands so `votecount --version` starts fast.
 """
 
@@ -81,6 +82,28 @@ def fail(exc: Exception) -> None:
     raise typer.Exit(getattr(exc, "exit_code", 2))
 
 
+# --- fetching live threads (votecount URL, votecount fetch URL -o DIR) -------------------
+# The same option objects serve `count`, `posts` and `fetch`.
+_DELAY = typer.Option(1.0, "--delay", min=0.0, help="Seconds between requests to the forum.")
+_COOKIES = typer.Option(None, "--cookies", help="A browser's cookies.txt (Netscape format) for closed sections.")
+_COOKIE = typer.Option(None, "--cookie", help="A cookie NAME=VALUE for the thread's host (repeatable).")
+_MAX_PAGES = typer.Option(2000, "--max-pages", min=1, help="Stop (exit 3) past this many pages.")
+_MAX_PAGE_BYTES = typer.Option(32 * 1024 * 1024, "--max-page-bytes", min=1, help="Largest page accepted.")
+_MAX_BYTES = typer.Option(512 * 1024 * 1024, "--max-bytes", min=1, help="Largest thread accepted (all pages).")
+_MAX_TIME = typer.Option(3600.0, "--max-time", min=1.0, help="Seconds allowed for the whole thread.")
+_TIMEOUT = typer.Option(30.0, "--timeout", min=0.1, help="Seconds to wait for one response.")
+_RETRIES = typer.Option(4, "--retries", min=0, help="Retries after a connection error, 429 or 503.")
+
+
+def fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes, max_time,
+                  timeout, retries, refresh=False):
+    from .fetch import FetchOptions
+    return FetchOptions(delay=delay, timeout=timeout, retries=retries, max_pages=max_pages,
+                        max_page_bytes=max_page_bytes, max_bytes=max_bytes, max_time=max_time,
+                        cookies_file=str(cookies) if cookies else None, cookies=tuple(cookie or ()),
+                        refresh=refresh)
+
+
 @app.command("count")
 def count_cmd(
     threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder of pages, a .zip, or - for standard input."),
@@ -97,11 +120,16 @@ def count_cmd(
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when the count has violations."),
+    delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
+    max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
+    max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
 ):
     """Count the votes of a saved thread (the default command)."""
     try:
         from .api import run_count
-        results = run_count(threads, game, rules, day, deadline, tz, at, lang, engine, saved_at)
+        fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
+                              max_time, timeout, retries)
+        results = run_count(threads, game, rules, day, deadline, tz, at, lang, engine, saved_at, fetch)
         if fmt is Format.json:
             from .render.json_out import render
             write_out(render(results, explain), output)
@@ -129,13 +157,18 @@ def posts_cmd(
     engine: Optional[str] = typer.Option(None, "--engine"),
     saved_at: Optional[str] = typer.Option(None, "--saved-at"),
     output: Optional[Path] = typer.Option(None, "--output", "-o"),
+    delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
+    max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
+    max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
 ):
     """Show the posts the parser extracted (to check a parser on your forum)."""
     try:
         from .api import parse_moment, read, zone
         tzinfo = zone(tz)
         saved = parse_moment(saved_at, tzinfo, None, "--saved-at") if saved_at else None
-        thread = read(threads, tzinfo, engine, saved)
+        fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
+                              max_time, timeout, retries)
+        thread = read(threads, tzinfo, engine, saved, fetch)
         from .render import posts as posts_render
         if fmt is PostsFormat.json:
             write_out(posts_render.to_json(thread.posts), output)
@@ -248,6 +281,30 @@ def activity_cmd(
             if report.dead_posting:
                 who = ", ".join(f"{p} (day {d}: {n})" for p, d, n in report.dead_posting)
                 typer.echo(f"votecount: note: posting while out of the game: {who}", err=True)
+    except VotecountError as exc:
+        fail(exc)
+
+
+@app.command("fetch")
+def fetch_cmd(
+    url: str = typer.Argument(..., metavar="URL", help="The thread's address (any page of it; fetching starts there)."),
+    output: Path = typer.Option(..., "--output", "-o", help="Folder for the pages and manifest.json."),
+    refresh: bool = typer.Option(False, "--refresh", help="Ask again for every page (edits), not only the last."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
+    max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
+    max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
+):
+    """Save every page of a live thread byte for byte, with manifest.json (count the folder later)."""
+    try:
+        from .fetch import fetch_to_folder, is_url
+        if not is_url(url):
+            raise VotecountError(f"{url}: not an http(s) URL")
+        opts = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
+                             max_time, timeout, retries, refresh)
+        pages, downloaded = fetch_to_folder(url, output, opts, engine=engine)
+        typer.echo(f"votecount: {len(pages)} pages of {pages[0].final_url} ({pages[0].engine}) in "
+                   f"{output}: {downloaded} downloaded, {len(pages) - downloaded} unchanged", err=True)
     except VotecountError as exc:
         fail(exc)
 

@@ -1,20 +1,26 @@
 """THREAD → Thread: read pages, decode, detect the engine once, parse, merge.
 
-The moment a page was saved (for "Сегодня 19:45") comes from, in order: --saved-at, a
-SingleFile "saved date" comment in the page, the engine's footer clock (a parser's
-`page_now`), the file's modification time. The Thread says which one was used.
+A THREAD argument that is an http(s) URL is fetched (`fetch.py`, imported only then); every
+other one is read by `sources.py`. The moment a page was saved (for "Сегодня 19:45") comes
+from, in order: --saved-at, the time the page was fetched (live, or from the manifest.json of
+a fetched folder), a SingleFile "saved date" comment in the page, the engine's footer clock
+(a parser's `page_now`), the file's modification time. The Thread says which one was used.
+The fetch time comes before the page's own evidence because it is the moment the server
+rendered "Сегодня", measured rather than inferred; counting a fetched folder therefore gives
+exactly the count of the URL.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import parsers
 
 from . import pages as pages_mod
-from . import sources, thread
+from . import manifest, sources, thread
 from .errors import ParseError
 from .model import Page, Thread
 
@@ -36,10 +42,16 @@ def _singlefile_date(doc) -> datetime | None:
     return None
 
 
+FETCH_TIME = "the time the page was fetched"
+
+
 def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo,
-                 saved_at: datetime | None) -> tuple[datetime | None, str | None]:
+                 saved_at: datetime | None, fetched_at: datetime | None = None,
+                 ) -> tuple[datetime | None, str | None]:
     if saved_at:
         return saved_at, "--saved-at"
+    if fetched_at:
+        return fetched_at, FETCH_TIME
     found = _singlefile_date(doc)
     if found:
         return found, "SingleFile comment in the page"
@@ -53,23 +65,41 @@ def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo,
     return None, None
 
 
+def _raw_pages(args: list[str], engine: str | None, fetch) -> list[tuple[sources.RawPage, datetime | None, str | None]]:
+    """Every page of the arguments with its fetch time and URL when known."""
+    out = []
+    for arg in args:
+        if arg.lower().startswith(("http://", "https://")):
+            from . import fetch as fetch_mod
+            for fp in fetch_mod.fetch_thread(arg, fetch, engine=engine):
+                out.append((sources.RawPage(source=fp.final_url, data=fp.data), fp.fetched_at, fp.final_url))
+            continue
+        raws = sources.read(arg)
+        entries = manifest.fetch_times(arg, [r.source for r in raws]) if arg != "-" else {}
+        for raw in raws:
+            entry = entries.get(raw.source)
+            out.append((raw, entry.fetched_at if entry else None, entry.final_url if entry else None))
+    return out
+
+
 def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None = None,
-                saved_at: datetime | None = None) -> Thread:
-    """One thread from one THREAD argument, or from several (pages given one by one)."""
+                saved_at: datetime | None = None, fetch=None) -> Thread:
+    """One thread from one THREAD argument, or from several (pages given one by one).
+    `fetch` (fetch.FetchOptions) applies to URL arguments."""
     args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
-    raws = [raw for arg in args for raw in sources.read(arg)]
+    raws = _raw_pages(args, engine, fetch)
     thread_arg = " ".join(args)
     parser = parsers.get(engine) if engine else None
     posts, title, used = [], "", set()
-    for number, raw in enumerate(raws, 1):
+    for number, (raw, fetched_at, url) in enumerate(raws, 1):
         doc = pages_mod.tree(raw.data, raw.source)
         if not engine:  # every page is detected: pages of two forums must not be mixed
             page_parser = parsers.detect(doc, None, raw.source)
             if parser is not None and page_parser is not parser:
                 raise ParseError(f"{raw.source}: page is {page_parser.NAME} but earlier pages are {parser.NAME}")
             parser = page_parser
-        now, why = saved_moment(doc, parser, raw, tz, saved_at)
-        page = Page(source=raw.source, number=number, tz=tz, saved_at=now, saved_at_source=why)
+        now, why = saved_moment(doc, parser, raw, tz, saved_at, fetched_at)
+        page = Page(source=raw.source, number=number, tz=tz, url=url, saved_at=now, saved_at_source=why)
         found = parser.posts(doc, page)
         if not found:
             raise ParseError(f"{raw.source}: no posts found (engine {parser.NAME})")
@@ -77,5 +107,11 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
             used.add(why)
         posts.extend(found)
         title = title or parser.title(doc)
-    return thread.merge(posts, title=title, engine=parser.NAME, pages=len(raws),
-                        source=thread_arg, saved_at_source=", ".join(sorted(used)) or None)
+    merged = thread.merge(posts, title=title, engine=parser.NAME, pages=len(raws),
+                          source=thread_arg, saved_at_source=", ".join(sorted(used)) or None)
+    first = merged.posts[0].post_no if merged.posts else 1
+    if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count
+        merged = replace(merged, warnings=(f"the pages read start at post {first}: posts 1–{first - 1} "
+                                           "are not in them (give the thread's first page)",
+                                           *merged.warnings))
+    return merged
