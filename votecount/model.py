@@ -53,6 +53,8 @@ class Thread:
     source: str
     warnings: tuple[str, ...] = ()
     saved_at_source: str | None = None
+    saved_at: datetime | None = None  # the latest save moment shown by the pages (not a file's mtime)
+    url: str | None = None  # the thread's address when known (fetched)
 
 
 @dataclass(frozen=True, slots=True)

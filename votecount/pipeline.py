@@ -91,6 +91,7 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     thread_arg = " ".join(args)
     parser = parsers.get(engine) if engine else None
     posts, title, used = [], "", set()
+    latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
     for number, (raw, fetched_at, url) in enumerate(raws, 1):
         doc = pages_mod.tree(raw.data, raw.source)
         if not engine:  # every page is detected: pages of two forums must not be mixed
@@ -105,10 +106,13 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
             raise ParseError(f"{raw.source}: no posts found (engine {parser.NAME})")
         if why:
             used.add(why)
+        if now is not None and raw.mtime != now and (latest is None or now > latest):
+            latest = now
         posts.extend(found)
         title = title or parser.title(doc)
     merged = thread.merge(posts, title=title, engine=parser.NAME, pages=len(raws),
                           source=thread_arg, saved_at_source=", ".join(sorted(used)) or None)
+    merged = replace(merged, saved_at=latest, url=raws[0][2] if raws else None)
     first = merged.posts[0].post_no if merged.posts else 1
     if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count
         merged = replace(merged, warnings=(f"the pages read start at post {first}: posts 1–{first - 1} "

@@ -691,7 +691,9 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | N
     posts = [p for p in thread.posts if at is None or p.time <= at]
     first = posts[0].time if posts else None
     last = posts[-1].time if posts else None
-    now = at or last
+    # "Now", for a runoff whose deadline may have passed: the replay moment, else the latest of
+    # the last post and the moment the pages were saved.
+    now = at or max((x for x in (last, thread.saved_at) if x is not None), default=None)
     results = []
     for day, opens, next_opens in windows(default_deadlines(game.days, rules, first), first):
         if opens and now and opens > now:
