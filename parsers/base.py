@@ -59,6 +59,16 @@ class Selectors:
     drop: tuple[str, ...] = ()  # elements inside the body to remove (quotes, signatures…)
     next_page: str = ""  # string: href of the next page
     title: str = ""  # string: the thread title
+    # Ids taken from URLs or compound attributes: a regex whose first group (else the whole
+    # match) is the id, e.g. r"[?&;]u=(\d+)" for "index.php?PHPSESSID=9f3a;u=57" or
+    # r"#p(\d+)" for "viewtopic.php?p=123#p123"; empty: the first run of digits.
+    id_pattern: str = ""
+    author_id_pattern: str = ""
+    # Added to the printed number: NodeBB prints a zero-based data-index (number = index + 1).
+    number_offset: int = 0
+
+
+_REGEX_FIELDS = frozenset({"id_pattern", "author_id_pattern"})
 
 
 class Compiled:
@@ -67,9 +77,11 @@ class Compiled:
     def __init__(self, sel: Selectors):
         self.sel = sel
         self.xp = {name: etree.XPath(value) for name, value in vars(sel).items()
-                   if isinstance(value, str) and value}
+                   if isinstance(value, str) and value and name not in _REGEX_FIELDS}
         self.drop = tuple(etree.XPath(x) for x in sel.drop + STRUCK)
         self.edit_res = tuple(re.compile(p, re.I | re.S) for p in sel.edit_patterns)
+        self.id_re = re.compile(sel.id_pattern) if sel.id_pattern else _DIGITS
+        self.author_id_re = re.compile(sel.author_id_pattern) if sel.author_id_pattern else _DIGITS
 
     def first(self, name: str, node) -> str:
         """First string result of a string XPath, stripped; '' when absent."""
@@ -93,9 +105,20 @@ def squash(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\xa0", " ")).strip()
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def digits(text: str) -> str:
-    m = re.search(r"\d+", text or "")
+    m = _DIGITS.search(text or "")
     return m.group(0) if m else ""
+
+
+def take(rx: re.Pattern, text: str) -> str:
+    """The id `rx` finds in `text`: its first group, else the whole match; '' if none."""
+    m = rx.search(text or "")
+    if not m:
+        return ""
+    return (m.group(1) if rx.groups else m.group(0)) or ""
 
 
 def text_of(el) -> str:
@@ -177,6 +200,10 @@ def read_time(label: str, raw_attr: str, raw_text: str, page: Page, where: str) 
 def read_edit(c: Compiled, post_el, page: Page, where: str):
     """(edited, by, at, count) from the engine's edit notice.
 
+    (True, None, …) is "edited, editor not shown": engines that print that a post was edited
+    but not by whom (rutracker's "ред.", Discourse's dateModified) or a notice whose name
+    cannot be read. A report must not read it as "edited by the author".
+
     The editor's name is taken from its profile link when the notice has one (nicks have
     spaces and digits, so a regex alone cannot tell where a name ends and a date begins);
     the time is then read from what follows the name.
@@ -218,7 +245,7 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
     """One post from its element by the selectors. An engine that reads a field its own way
     passes a function `(el, page, where)` for it: `author` and `author_id` return a string,
     `time` an aware datetime, `edit` the tuple (edited, by, at, count)."""
-    raw_id = digits(c.first("post_id", el))
+    raw_id = take(c.id_re, c.first("post_id", el))
     where = f"{page.source}: post {post_no}" + (f" (id {raw_id})" if raw_id else "")
     if not raw_id:
         raise ParseError(f"{where}: no post id")
@@ -240,7 +267,8 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
         raise ParseError(f"{where}: no message body")
     edited, by, at, count = edit(el, page, where) if edit is not None else read_edit(c, el, page, where)
     html_body, text = clean_body(body, c.drop)
-    uid = author_id(el, page, where) if author_id is not None else digits(c.first("author_id", el))
+    uid = (author_id(el, page, where) if author_id is not None
+           else take(c.author_id_re, c.first("author_id", el)))
     return Post(
         post_id=raw_id, post_no=post_no, page=page.number, author=name, author_id=uid or None,
         time=when, text=text, html=html_body, edited=edited, edited_by=by, edited_at=at,
@@ -253,7 +281,8 @@ def parse_with(c: Compiled, doc, page: Page, first_no: int = 1) -> list[Post]:
     posts: list[Post] = []
     for index, el in enumerate(c.xp["post"](doc)):
         no_text = digits(c.first("number", el))
-        posts.append(read_post(c, el, page, int(no_text) if no_text else first_no + index))
+        number = int(no_text) + c.sel.number_offset if no_text else first_no + index
+        posts.append(read_post(c, el, page, number))
     return posts
 
 

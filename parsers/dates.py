@@ -9,7 +9,7 @@ Every pattern is compiled once, at import.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
 MONTHS = {
@@ -33,6 +33,7 @@ _MON = r"(?P<mon>[a-zа-яё]{3,9})\.?"
 _HM = r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?\s*(?P<ampm>[ap]\.?\s?m\.?)?"
 _SEP = r"(?:\s*,\s*|\s+(?:в|at|@|-)\s+|\s+)"
 _WD = r"(?:[a-zа-яё]{2,11}\.?,?\s+)?"  # an optional weekday name before the date
+_YEAR_WORD = r"(?:\s*г\.?)?"  # "2026 г." (Russian "год")
 
 _ABSOLUTE = [
     # 2026-11-29 19:45:12 / 2026-11-29T19:45
@@ -41,8 +42,14 @@ _ABSOLUTE = [
     re.compile(_WD + r"(?P<d>\d{1,2})[./](?P<m>\d{1,2})[./](?P<y>\d{2,4})" + _SEP + _HM),
     # 11-29-2026, 07:45 PM (MyBB, vBulletin US style with dashes)
     re.compile(r"(?P<m>\d{1,2})-(?P<d>\d{1,2})-(?P<y>\d{4})" + _SEP + _HM),
-    # 29 ноя 2026, 19:45 / 29 ноября 2026 в 19:45:12 / 29th November 2026, 7:45 pm
-    re.compile(_WD + r"(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+" + _MON + r",?\s+(?P<y>\d{4})" + _SEP + _HM),
+    # 29 ноя 2026, 19:45 / 29 ноября 2026 в 19:45:12 / 29th November 2026, 7:45 pm /
+    # 28 нояб. 2026 г., 19:45 (Discourse ru, CLDR medium)
+    re.compile(_WD + r"(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+" + _MON + r",?\s+(?P<y>\d{4})"
+               + _YEAR_WORD + _SEP + _HM),
+    # 28-Авг-25 18:09 (TorrentPier 'd-M-y') / 29-Ноя-2026 19:45 / 16.Июль.2026 08:01:11
+    # (Discourse ru long format) / 28.Ноябрь.2026 19:45
+    re.compile(_WD + r"(?P<d>\d{1,2})(?P<sep>[-.])(?P<mon>[a-zа-яё]{3,9})\.?(?P=sep)(?P<y>\d{4}|\d{2})\b"
+               + _YEAR_WORD + _SEP + _HM),
     # Sun Nov 29, 2026 7:45 pm / Пн ноя 29, 2026 19:45 / November 29, 2026, 07:45:12 PM / Nov 29th 2026
     re.compile(_WD + _MON + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})" + _SEP + _HM),
 ]
@@ -89,7 +96,7 @@ def _month(word: str) -> int | None:
     return MONTHS.get(word[:3]) if word[:3] != "мая" else 5
 
 
-def _local(d: date, t: time, tz: ZoneInfo) -> datetime:
+def _local(d: date, t: time, tz: tzinfo) -> datetime:
     return datetime.combine(d, t).replace(tzinfo=tz)
 
 
@@ -97,11 +104,12 @@ def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\xa0", " ").replace("\u202f", " ")).strip().lower()
 
 
-def parse_time(text: str, tz: ZoneInfo, now: datetime | None = None) -> datetime | None:
+def parse_time(text: str, tz: tzinfo, now: datetime | None = None) -> datetime | None:
     """Read the first timestamp in `text`, in zone `tz`. None when there is none.
 
     Relative forms return None when `now` is unknown: the caller must then say that the
-    page's save time is needed, never guess it.
+    page's save time is needed, never guess it. Never raises: any text gives a datetime or
+    None (tests/test_dates.py checks this on arbitrary text).
     """
     s = normalise(text)
     for rx in _ABSOLUTE:
@@ -121,6 +129,13 @@ def parse_time(text: str, tz: ZoneInfo, now: datetime | None = None) -> datetime
             continue
     if now is None:
         return None
+    try:
+        return _relative(s, tz, now)
+    except (OverflowError, ValueError):  # "99999999999 дней назад", or a `now` near year 1/9999
+        return None
+
+
+def _relative(s: str, tz: ZoneInfo, now: datetime) -> datetime | None:
     local_now = now.astimezone(tz)
     m = _DAYWORD.search(s)
     if m:

@@ -5,6 +5,11 @@ h3 holds the post number in <strong> and the time in `a.permalink`: "2026-11-29 
 "Сегодня 19:45:12", "Вчера 23:10:05" (seconds always, no comma). The edit notice sits inside
 the message: "Отредактировано Ник (2026-11-29 19:50:12)"; its class is not certain across
 skins, so it is found by its text as well.
+
+English board language: PunBB's English pack ('Today' / 'Yesterday', 'Last edit' =>
+'Last edited by', 'wrote' => 'wrote'; found in a PunBB 1.2 lang/English/topic.php by the
+`search` tool, session 2): "Last edited by Nick (Yesterday 22:41:03)". "Edited by" is
+accepted too (some skins shorten it). Fixture tests/fixtures/engines/mybbru/mybbru-en.html.
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from .base import Compiled, Selectors, cls, has, page_title, parse_with
 NAME = "mybbru"
 
 _EDIT = (f"p[{cls('lastedit')} or {cls('postedit')} or "
-         "starts-with(normalize-space(.), 'Отредактировано') or starts-with(normalize-space(.), 'Edited by')]")
+         "starts-with(normalize-space(.), 'Отредактировано') or starts-with(normalize-space(.), 'Edited by')"
+         " or starts-with(normalize-space(.), 'Last edited by')]")
 
 SELECTORS = Selectors(
     post=f"//div[@id='pun-viewtopic']//div[{cls('post')} and @id]",
@@ -30,7 +36,7 @@ SELECTORS = Selectors(
     body=f".//div[{cls('post-content')}]",
     edit_notice=f".//div[{cls('post-content')}]//{_EDIT}",
     edit_patterns=(r"Отредактировано\s+(?P<who>.+?)\s+\((?P<when>[^()]+)\)\s*$",
-                   r"Edited by\s+(?P<who>.+?)\s+\((?P<when>[^()]+)\)\s*$"),
+                   r"(?:Last )?[Ee]dited by\s+(?P<who>.+?)\s+\((?P<when>[^()]+)\)\s*$"),
     drop=(f".//div[{cls('quote-box')} and not({cls('spoiler-box')})]", ".//blockquote[not(ancestor::div[" + cls('spoiler-box') + "])]",
           f".//div[{cls('spoiler-box')}]/div[1]", f".//div[{cls('code-box')}]",
           f".//{_EDIT}", f".//div[{cls('post-sig')}]"),

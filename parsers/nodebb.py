@@ -13,8 +13,6 @@ which is dropped with the quote. Colour needs a plugin (extended-markdown render
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from votecount.model import Page, Post
 
 from .base import Compiled, Selectors, cls, has, page_title, parse_with
@@ -26,6 +24,8 @@ _POST = "//ul[@component='topic']//li[@component='post' and @data-pid]"
 SELECTORS = Selectors(
     post=_POST,
     post_id="@data-pid",
+    number="@data-index",  # zero-based, thread-wide
+    number_offset=1,
     author="(.//a[@itemprop='author'])[1]",
     author_id="@data-uid",
     time_attr="@data-timestamp",
@@ -52,13 +52,7 @@ def detect(doc, url: str | None = None) -> bool:
 
 
 def posts(doc, page: Page) -> list[Post]:
-    found = parse_with(_C, doc, page)
-    # The printed position is data-index (0-based, thread-wide): number = index + 1.
-    out = []
-    for post, el in zip(found, _C.xp["post"](doc)):
-        index = el.get("data-index", "")
-        out.append(replace(post, post_no=int(index) + 1) if index.isdigit() else post)
-    return out
+    return parse_with(_C, doc, page)
 
 
 def next_page(doc, url: str | None = None) -> str | None:

@@ -13,6 +13,10 @@ the position. phpBB colours admin names #AA0000 (`username-coloured`, or the sty
 subsilver2's `b.postauthor`): those are in the author line and notices, never in the body we
 keep, and quotes (where they also appear) are dropped.
 
+Zone: the footer states the zone times are printed in ("All times are UTC + 3 hours [ DST ]",
+"Часовой пояс: <span title="Европа/Москва">UTC+03:00</span>"); printed text times are read in it
+rather than in `page.tz` (parsers/zones.py gives the precedence); `<time datetime>` wins over both.
+
 Detection needs a phpBB 3 marker (body#phpbb, a style path, `memberlist.php?mode=viewprofile`
 profile links, which phpBB 2 and TorrentPier do not have: they use `profile.php`) and posts in
 one of the two layouts.
@@ -26,6 +30,7 @@ from votecount.errors import ParseError
 from votecount.model import Page, Post
 
 from .base import Compiled, Selectors, cls, has, page_title, parse_with, squash
+from .zones import in_stated_zone
 
 NAME = "phpbb3"
 
@@ -120,7 +125,8 @@ def posts(doc, page: Page) -> list[Post]:
     style = _style(doc)
     if style is None:
         raise ParseError(f"{page.source}: no phpBB 3 posts (neither prosilver nor subsilver2 layout)")
-    return parse_with(style, doc, page, _first_number(doc, page))
+    first = _first_number(doc, page)
+    return parse_with(style, doc, in_stated_zone(doc, page, style.sel.post), first)
 
 
 def next_page(doc, url: str | None = None) -> str | None:

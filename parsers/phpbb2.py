@@ -18,6 +18,9 @@ total" / "Последний раз редактировалось: X (…), в�
 "Последний раз редактировалось X в …; всего редактировалось N раз"). phpBB 2 records no edit
 of the topic's last post, and moderators' edits show the poster's name: the notice is weak
 evidence. Posts carry no number: it is the page's `start` offset plus the position.
+
+Zone: the footer's "All times are GMT + 3 Hours" / "Часовой пояс: GMT + 3" is the zone the
+times were printed in; it is used instead of `page.tz` (precedence: parsers/zones.py).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from votecount.errors import ParseError
 from votecount.model import Page, Post
 
 from .base import Compiled, Selectors, cls, has, page_title, parse_with, squash
+from .zones import in_stated_zone
 
 NAME = "phpbb2"
 
@@ -111,7 +115,8 @@ def _first_number(doc, page: Page) -> int:
 def posts(doc, page: Page) -> list[Post]:
     doc = copy.deepcopy(doc)  # the signature is marked in a copy: parsers are pure
     _mark_signatures(doc)
-    return parse_with(_C, doc, page, _first_number(doc, page))
+    first = _first_number(doc, page)
+    return parse_with(_C, doc, in_stated_zone(doc, page, SELECTORS.post), first)
 
 
 def next_page(doc, url: str | None = None) -> str | None:

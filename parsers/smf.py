@@ -60,6 +60,7 @@ SELECTORS = Selectors(
     author=(f"(.//div[{cls('poster')}]//h4/a | .//div[{cls('poster')}]//h4[not(a)]"
             " | .//td[@rowspan]/b/a | .//td[@rowspan]/b[not(a)])[1]"),
     author_id=(f"(.//div[{cls('poster')}]//h4/a/@href | .//td[@rowspan]/b/a/@href)[1]"),
+    author_id_pattern=r"[?&;]u=(\d+)",  # ;u=N, not the session id in the same link
     time_text=(f"(.//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]"
                f" | .//div[{cls('postinfo')}]/a[{cls('smalltext')}])[1]"),
     number=(f"(.//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]"
@@ -85,7 +86,6 @@ SELECTORS = Selectors(
 )
 _C = Compiled(SELECTORS)
 _REPLY = re.compile(r"#\s*(\d+)")
-_USER = re.compile(r"[;&?]u=(\d+)")
 _MARKERS = ("//script[contains(., 'smf_scripturl') or contains(., 'smf_theme_url')]",
             "//a[contains(@href, 'simplemachines.org')]",
             "//img[@id='smflogo']",
@@ -121,13 +121,8 @@ def posts(doc, page: Page) -> list[Post]:
             # SMF prints no number only for the topic's opening post (#0).
             raise ParseError(f"{page.source}: post {index + 1}: no 'Reply #' number")
         out.append(read_post(_C, el, page, int(m.group(1)) + 1 if m else 1,
-                             author_id=_author_id, edit=_read_edit))
+                             edit=_read_edit))
     return out
-
-
-def _author_id(el, page: Page, where: str) -> str | None:
-    m = _USER.search(_C.first("author_id", el))  # ;u=N, not the session id in the same link
-    return m.group(1) if m else None
 
 
 def next_page(doc, url: str | None = None) -> str | None:

@@ -16,6 +16,8 @@ Body markup: quotes `div.q-wrap` ("X писал(а):"), spoilers `div.sp-wrap` w
 `[s]` → `span.post-s` (struck), `[color]` → `span.p-color` (rutracker) / `span.post-color-text`
 with `style="color: red;"`, signature `div.signature`, the torrent's download box
 `fieldset.attach`. No post numbers on rutracker: the page's `start` offset plus the position.
+
+Zone: the footer "Часовой пояс: GMT + 3" (TorrentPier 2.x) is the zone of the printed times, used instead of `page.tz` (precedence: parsers/zones.py).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from .base import (
     text_of,
 )
 from .dates import parse_time
+from .zones import in_stated_zone
 
 NAME = "torrentpier"
 
@@ -70,17 +73,8 @@ SELECTORS = Selectors(
     title="(//h1[contains(concat(' ', normalize-space(@class), ' '), ' maintitle ')]/a)[1]",
 )
 _C = Compiled(SELECTORS)
-_DASH_DATE = re.compile(r"\b(\d{1,2})-([^\W\d_]{3,9})-(\d{2}|\d{4})\b")
 _NUMBER = re.compile(r"#\s*(\d+)")
 _START = re.compile(r"[?&;]start=(\d+)")
-
-
-def _date_text(text: str) -> str:
-    """'28-Авг-25 18:09' → '28 Авг 2025 18:09' (the shape parsers.dates reads)."""
-    def repl(m: re.Match) -> str:
-        year = m.group(3)
-        return f"{m.group(1)} {m.group(2)} {'20' + year if len(year) == 2 else year}"
-    return _DASH_DATE.sub(repl, text)
 
 
 def detect(doc, url: str | None = None) -> bool:
@@ -139,7 +133,7 @@ def _edit(el, page: Page, where: str):
             break
     if when is None:
         raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
-    at = parse_time(_date_text(when), page.tz, page.saved_at)
+    at = parse_time(when, page.tz, page.saved_at)
     if at is None:
         raise ParseError(f"{where}: cannot read the edit time from '{squash(when)[:60]}'"
                          + (" (relative: give --saved-at)" if page.saved_at is None else ""))
@@ -147,6 +141,7 @@ def _edit(el, page: Page, where: str):
 
 
 def posts(doc, page: Page) -> list[Post]:
+    page = in_stated_zone(doc, page, SELECTORS.post)
     first = None
     out: list[Post] = []
     for index, el in enumerate(_C.xp["post"](doc)):
@@ -163,7 +158,7 @@ def posts(doc, page: Page) -> list[Post]:
         out.append(read_post(_C, el, page, post_no,
                              author=_author, author_id=_author_id,
                              time=lambda el, page, where, text=time_text: read_time(
-                                 "post time", "", _date_text(text), page, where),
+                                 "post time", "", text, page, where),
                              edit=_edit))
     return out
 

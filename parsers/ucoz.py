@@ -16,6 +16,13 @@ Edit notice [I]: "Сообщение отредактировал <span class="e
 <span class="editedTime">Воскресенье, 29.11.2026, 19:50</span>" in `div.edited`; found by
 its class or by its wording. No edit count is printed, and the site owner's template may
 leave the notice out: absence of a notice is not proof of no edit.
+
+Sources (session 2, `search` corpus "pages"): real uCoz pages print the header as "Дата:
+Пятница, 04.06.2010, 15:34:43 | Сообщение # 1" (www.ucozabc.ru/forum/121-2455-1: seconds on
+some sites, read by the same pattern) and "Дата: Воскресенье, 12.02.2012, 17:01 | Сообщение # 1".
+The Russian edit notice wording was not found on a stored page: still [I]. English locale [I]:
+"Date: Sunday, 2026-11-29, 7:45 PM | Message # 5", "Message edited by X - Sunday, 2026-11-29,
+7:50 PM" (fixture ucoz-en.html); no English uCoz page was found to confirm the date order.
 """
 
 from __future__ import annotations

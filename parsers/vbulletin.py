@@ -19,8 +19,17 @@ One module, three layouts chosen by the page's structure (`VARIANTS`, most speci
 Zone: text times are printed in the viewer's offset, which the footer states ("All times are
 GMT -5.", "Часовой пояс GMT +3, время: 02:49.", "All times are GMT." = UTC; DST included).
 When the footer says it, text times are read in that fixed offset instead of `page.tz`.
-The vB 3/4 footer clock has no date, so `page_now` gives None there (see `footer_clock`);
-vB 5 pages carry `current_server_datetime` (epoch), which `page_now` uses.
+Machine-readable times (vB 5's epoch) win over both.
+
+The moment the page was generated (`page_now`): vB 5's `current_server_datetime` (epoch); on
+vB 3.7+/4 the security token of a logged-in viewer, "1607382540-<sha1>", whose first part is
+TIMENOW (epoch) — it must agree with the footer clock ("The time now is 02:49") when there is
+one, else nothing is returned. A guest's token is "guest", and the footer clock alone has no
+date: the page cannot pin it. Not the latest post's date: a post printed "06.12.2020" only
+bounds the moment from below (the page may be saved days later), and "Сегодня" posts are
+relative to the very date that is unknown. So a clock-only page gives None (the pipeline then
+asks for --saved-at or uses the file's time), and `footer_clock` exposes the clock for a
+caller that knows the date.
 
 vBulletin hides edits made within the `noeditedbytime` grace period (a few minutes) and can
 hide admin edits: a missing notice does not prove the post was never edited. Soft-deleted
@@ -115,6 +124,10 @@ _FOOTER = (f"//div[@id='footer_time' or @id='footer-current-datetime'"
            f" or (span[{cls('time')}] and contains(., 'GMT'))]")
 _GMT = re.compile(r"(?:GMT|UTC)(?:\s*(?P<sign>[+-])\s*(?P<h>\d{1,2})(?:[.,:](?P<frac>\d{1,2}))?)?")
 _CLOCK = re.compile(r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?\s*(?P<ampm>[ap]\.?\s?m\.?)?", re.I)
+_TOKEN = re.compile(r"^(\d{9,11})-[0-9a-f]{40}$")
+_TOKEN_XP = ("//input[@name='securitytoken']/@value"
+             " | //script[contains(., 'SECURITYTOKEN')]/text()")
+_SCRIPT_TOKEN = re.compile(r"SECURITYTOKEN\s*=\s*[\"'](\d{9,11}-[0-9a-f]{40})[\"']")
 _SERVER_NOW = re.compile(r"[\"']current_server_datetime[\"']\s*:\s*[\"']?(\d{9,11})")
 
 
@@ -166,12 +179,32 @@ def footer_clock(doc) -> tuple[time, timezone] | None:
     return time(h, mi, s), zone
 
 
+def token_time(doc) -> datetime | None:
+    """TIMENOW from a logged-in viewer's security token (vB 3.7+/4), or None (guest)."""
+    for raw in doc.xpath(_TOKEN_XP):
+        raw = str(raw).strip()
+        m = _TOKEN.match(raw) or _SCRIPT_TOKEN.search(raw)
+        if m:
+            return from_attr(m.group(1).split("-")[0])
+    return None
+
+
 def page_now(doc, tz: ZoneInfo) -> datetime | None:
     """The moment the page was generated: vB 5's server clock, or a footer that has a date."""
     for script in doc.xpath("//script[contains(., 'current_server_datetime')]/text()"):
         m = _SERVER_NOW.search(script)
         if m:
             return from_attr(m.group(1)).astimezone(page_zone(doc) or tz)
+    token = token_time(doc)
+    if token is not None:
+        clock = footer_clock(doc)
+        if clock is None:
+            return token.astimezone(page_zone(doc) or tz)
+        at, zone = clock
+        local = token.astimezone(zone)
+        drift = abs((local.hour * 3600 + local.minute * 60 - at.hour * 3600 - at.minute * 60
+                     + 43200) % 86400 - 43200)
+        return local if drift <= 120 else None  # two clocks that disagree: no guessing
     text = _footer_text(doc)
     # Only an absolute date counts (some language packs print {3}, the date); a bare clock
     # would need the date from elsewhere: see footer_clock.

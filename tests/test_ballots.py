@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 import pytest
 from hypothesis import given, strategies as st
 
-from votecount.ballots import read
+from votecount.ballots import read, read_bold
 from votecount.colours import classify
 from votecount.model import Post
 from votecount.names import Matcher, Player
@@ -81,7 +81,7 @@ def test_misspelt_short_post_is_an_unknown_nick_long_one_is_chatter():
 @given(st.text(max_size=200))
 def test_reading_any_text_never_crashes(text):
     r = read(post(text.replace("<", "&lt;")), M)
-    assert r.kind in {"vote", "pass", "withdraw", "unknown", "chatter", "empty"}
+    assert r.kind in {"vote", "pass", "withdraw", "unfast", "runoff", "unknown", "chatter", "empty"}
 
 
 @given(st.sampled_from(["Вася", "Петя", "Марк Уолберг"]), st.sampled_from(["red", "#c00", "rgb(200,0,0)", "crimson"]),
@@ -90,3 +90,52 @@ def test_a_coloured_nick_reads_as_a_red_vote_in_any_markup(nick, value, tag):
     html = (f'<span style="color: {value}">{nick}</span>' if tag == "span" else f'<font color="{value}">{nick}</font>')
     r = read(post(html), M)
     assert (r.kind, r.match.player, r.colour) == ("vote", nick, "red")
+
+
+@pytest.mark.parametrize("html,kind,extra", [
+    ("снимаю фаст", "unfast", None), ("фаст снимаю", "unfast", None), ("Вася фаст", "vote", None),
+    ("повесить всех", "runoff", "hang_all"), ("Помиловать обоих!", "runoff", "pardon_all"),
+    ("hang all", "runoff", "hang_all"),
+])
+def test_pc_readings(html, kind, extra):
+    r = read(post(html), M)
+    assert r.kind == kind
+    if extra:
+        assert r.runoff == extra
+
+
+@pytest.mark.parametrize("html,target,conditional", [
+    ("Вася<br>если катастрофа — повесить всех", "Вася", "hang_all"),
+    ("В случае катастрофы помиловать всех<br>Петя", "Петя", "pardon_all"),
+    ("Ёжик? нет: Петя. При автокатастрофе: повесить обоих", "Петя", "hang_all"),
+])
+def test_pc13_a_runoff_ballot_in_advance_is_kept_and_the_vote_still_read(html, target, conditional):
+    r = read(post(html), M)
+    assert (r.kind, r.match.player, r.conditional) == ("vote", target, conditional)
+
+
+@pytest.mark.parametrize("html,kind,target", [
+    ("<b>VOTE: Вася</b>", "vote", "Вася"), ("<strong>vote Петя</strong> because", "vote", "Петя"),
+    ("[vote]Марк Уолберг[/vote]", "vote", "Марк Уолберг"), ("<b>Unvote</b>", "withdraw", None),
+    ("<b>Vote: no lynch</b>", "pass", None), ("vote Вася", "chatter", None),
+    ("<b>Votecount:</b> Вася 2", "chatter", None), ("<b>Vote Марк</b> — he is scum", "vote", "Марк Уолберг"),
+    ("<b>Unvote, vote Петя</b>", "vote", "Петя"),
+])
+def test_bold_vote_readings(html, kind, target):
+    r = read_bold(post(html), M)
+    assert r.kind == kind
+    if target:
+        assert r.match.player == target
+
+
+@given(st.text(max_size=200))
+def test_bold_reading_any_text_never_crashes(text):
+    r = read_bold(post("<b>" + text.replace("<", "&lt;") + "</b>"), M)
+    assert r.kind in {"vote", "pass", "withdraw", "unknown", "chatter"}
+
+
+@given(st.sampled_from(["Вася", "Петя", "Марк Уолберг"]), st.sampled_from(["VOTE:", "Vote", "vote -", "VoTe"]),
+       st.sampled_from(["b", "strong"]), st.text(alphabet=" .,!?", max_size=5))
+def test_a_bold_vote_on_any_roster_nick_reads_as_that_nick(nick, word, tag, tail):
+    r = read_bold(post(f"talk talk <{tag}>{word} {nick}{tail}</{tag}> more talk"), M)
+    assert (r.kind, r.match.player) == ("vote", nick)

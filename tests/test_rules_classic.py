@@ -148,3 +148,80 @@ def test_not_a_player(tmp_path):
                              ("Петя", "2026-11-29 10:01:00", "Маша"), ("Маша", "2026-11-29 10:02:00", "Петя")], P)
     assert ("not_a_player", "Гость") in codes(day)
     assert scores(day) == {"Петя": 2, "Маша": 1}
+
+
+# -- C3.10: the necromancer's dead -------------------------------------------------------------
+NECRO = ("[[players]]\nnick = \"Некр\"\nrole = \"necromancer\"\nteam = \"town\"\n\n"
+         "[[players]]\nnick = \"Дух\"\nteam = \"town\"\n\n[[players]]\nnick = \"Маф\"\nteam = \"mafia\"\n\n"
+         "[[players]]\nnick = \"Безкоманды\"\n")
+
+
+def test_c3_10_dead_town_players_vote_for_half_while_the_necromancer_lives(tmp_path):
+    days = ['number = 1\ndeadline = 2026-11-29T20:00:00+03:00\ndead = ["Дух", "Маф", "Безкоманды"]']
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", "Петя"), ("Петя", "2026-11-29 10:01:00", "Вася"),
+             ("Маша", "2026-11-29 10:02:00", "Петя"), ("Некр", "2026-11-29 10:03:00", "Вася"),
+             ("Дух", "2026-11-29 10:04:00", "Вася"), ("Маф", "2026-11-29 10:05:00", "Петя"),
+             ("Безкоманды", "2026-11-29 10:06:00", "Петя")]
+    [day] = count(tmp_path, posts, P, days=days, extra_players=NECRO)
+    assert scores(day) == {"Вася": 2.5, "Петя": 2}
+    [ghost] = [b for b in day["ballots"] if b["voter"] == "Дух"]
+    assert ghost["weight"] == 0.5 and ghost["status"] == "counted"
+    assert ("dead_voter", "Маф") in codes(day) and ("dead_voter", "Безкоманды") in codes(day)
+    [why] = [v for v in day["violations"] if v["player"] == "Безкоманды"]
+    assert 'team = "town"' in why["message"]  # a GM must say the team; the tool does not guess
+    assert "Дух" not in day["missing"]  # the dead may vote; they are never missing
+
+
+def test_c3_10_no_half_votes_once_the_necromancer_is_dead(tmp_path):
+    days = ['number = 1\ndeadline = 2026-11-29T20:00:00+03:00\ndead = ["Дух", "Маф", "Безкоманды", "Некр"]']
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", "Петя"), ("Дух", "2026-11-29 10:04:00", "Вася")]
+    [day] = count(tmp_path, posts, P, days=days, extra_players=NECRO)
+    assert ("dead_voter", "Дух") in codes(day) and "Вася" not in scores(day)
+
+
+def test_c3_10_a_modkilled_town_player_never_votes(tmp_path):
+    days = ['number = 1\ndeadline = 2026-11-29T20:00:00+03:00\nmodkills = ["Дух"]',
+            'number = 2\ndeadline = 2026-11-30T20:00:00+03:00']
+    posts = [GM, ("Дух", "2026-11-30 10:04:00", "Вася")]
+    _, day2 = count(tmp_path, posts, P, days=days, extra_players=NECRO)
+    [v] = [v for v in day2["violations"] if v["player"] == "Дух"]
+    assert v["code"] == "dead_voter" and v["rule"] == "C3.10"
+
+
+# -- C3.11: the resurrected are immune -----------------------------------------------------------
+def test_c3_11_a_vote_against_an_immune_player_is_rejected_and_a_miss(tmp_path):
+    days = ['number = 1\ndeadline = 2026-11-29T20:00:00+03:00\nimmune = ["Маша"]']
+    [day] = count(tmp_path, [GM, ("Вася", "2026-11-29 10:00:00", "Маша"), ("Петя", "2026-11-29 10:01:00", "Вася"),
+                             ("Маша", "2026-11-29 10:02:00", "Вася")], P, days=days)
+    assert ("immune_target", "Вася") in codes(day)
+    assert "Вася" in day["missing"] and scores(day) == {"Вася": 3}
+
+
+# -- C3.12: GM relays ----------------------------------------------------------------------------
+def test_c3_12_a_gm_relay_is_the_voters_ballot_at_the_relay_time(tmp_path):
+    posts = [GM, ("Петя", "2026-11-29 10:01:00", "Вася"), ("Маша", "2026-11-29 10:02:00", "Вася"),
+             ("Ведущий", "2026-11-29 19:30:00", "Вася голосует против Маши"),
+             ("Ведущий", "2026-11-29 19:40:00", "Итоги на 19:40: Вася — 2, Маша — 1. Голосуем!")]
+    [day] = count(tmp_path, posts, P, explain=True)
+    [relay] = [b for b in day["ballots"] if b["voter"] == "Вася"]
+    assert relay["target"] == "Маша" and relay["status"] == "counted"
+    assert relay["time"] == "2026-11-29T19:30:00+03:00"
+    assert any("C3.12" in line for line in relay["story"])
+    assert day["missing"] == [] and scores(day) == {"Вася": 2, "Маша": 1}
+
+
+def test_c3_12_a_relay_after_the_deadline_is_not_taken(tmp_path):
+    posts = [GM, ("Петя", "2026-11-29 10:01:00", "Вася"), ("Ведущий", "2026-11-29 20:00:00", "Маша: Вася")]
+    [day] = count(tmp_path, posts, P)
+    assert "Маша" in day["missing"]
+
+
+# -- messages: Russian by default for Russian games, English on request or for English ones ------
+def test_messages_are_russian_for_a_moscow_game_and_english_with_lang_en(tmp_path):
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", "Пееетя")]
+    [ru] = count(tmp_path, posts, P, lang=None)
+    [en] = count(tmp_path, posts, P, lang="en")
+    [v_ru] = [v for v in ru["violations"] if v["code"] == "unknown_nick"]
+    [v_en] = [v for v in en["violations"] if v["code"] == "unknown_nick"]
+    assert "не найден среди игроков" in v_ru["message"]
+    assert "is not a player" in v_en["message"]

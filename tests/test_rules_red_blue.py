@@ -96,3 +96,49 @@ def test_pc1_change_limit_override(tmp_path):
     [day] = rb(tmp_path, posts, overrides="change_limit = 1")
     assert ("change_limit", "Вася") in codes(day)
     assert [b["status"] for b in day["ballots"] if b["voter"] == "Вася"] == ["superseded", "counted", "rejected"]
+
+
+# -- RB.8: early close from day 3 ----------------------------------------------------------------
+THREE_DAYS = [f'number = {n}\ndeadline = 2026-{d}T20:00:00+03:00'
+              for n, d in ((1, "11-29"), (2, "11-30"), (3, "12-01"))]
+D3 = "2026-12-01"
+# Days 1 and 2 voted in full, so nobody reaches day 3 with two misses (RB.6).
+VOTED = [(p, f"2026-11-{d} 09:00:00", red("Вася" if p == "Петя" else "Петя"))
+         for d in (29, 30) for p in ("Вася", "Петя", "Аня", "Коля")]
+
+
+def test_rb8_the_day_closes_when_every_alive_voter_voted_dosrochno(tmp_path):
+    posts = [GM, ("Вася", f"{D3} 10:00:00", red("Петя") + " досрочно"),
+             ("Петя", f"{D3} 10:05:00", red("Вася") + " досрочно"),
+             ("Аня", f"{D3} 10:08:00", blue("Петя") + " досрочно"),
+             ("Коля", f"{D3} 10:10:00", red("Вася") + " досрочно"),
+             ("Петя", f"{D3} 10:20:00", red("Коля"))]
+    *_, day3 = rb(tmp_path, [posts[0], *VOTED, *posts[1:]], days=THREE_DAYS)
+    assert day3["flags"]["early_close_at"] == "2026-12-01T10:10:00+03:00"
+    [late] = [v for v in day3["violations"] if v["code"] == "late_vote"]
+    assert late["player"] == "Петя" and late["rule"] == "RB.8"
+    assert scores(day3)["Вася"] == 3  # Петя 1 + Коля's prosecutor red 2; Петя: 1 - doctor's blue 3
+    assert day3["outcome"]["eliminated"] == ["Вася"]
+
+
+def test_rb8_not_before_day_3(tmp_path):
+    posts = [GM] + [(p, f"2026-11-30 10:0{i}:00", red(t) + " досрочно")
+                    for i, (p, t) in enumerate([("Вася", "Петя"), ("Петя", "Вася"), ("Аня", "Вася"), ("Коля", "Вася")])]
+    _, day2 = rb(tmp_path, posts, days=THREE_DAYS[:2])
+    assert day2["flags"]["early_close_at"] is None
+
+
+def test_rb8_an_early_ballot_cannot_be_changed(tmp_path):
+    posts = [GM, ("Вася", f"{D3} 10:00:00", red("Петя") + " досрочно"), ("Вася", f"{D3} 10:05:00", blue("Петя"))]
+    *_, day3 = rb(tmp_path, [posts[0], *VOTED, *posts[1:]], days=THREE_DAYS)
+    assert ("early_vote_changed", "Вася") in codes(day3)
+    [counted] = [b for b in day3["ballots"] if b["voter"] == "Вася" and b["status"] == "counted"]
+    assert counted["colour"] == "red"
+
+
+def test_rb8_majority_option(tmp_path):
+    posts = [GM, ("Вася", f"{D3} 10:00:00", red("Петя") + " досрочно"),
+             ("Петя", f"{D3} 10:05:00", red("Вася") + " досрочно"),
+             ("Коля", f"{D3} 10:07:00", red("Вася") + " досрочно")]
+    *_, day3 = rb(tmp_path, [posts[0], *VOTED, *posts[1:]], days=THREE_DAYS, overrides='early_close = "majority"')
+    assert day3["flags"]["early_close_at"] == "2026-12-01T10:07:00+03:00"  # 3 of 4

@@ -71,14 +71,18 @@ def write(tmp_path: Path, posts, players, **kw) -> tuple[Path, Path]:
     return thread, game
 
 
-def count(tmp_path: Path, posts, players, lang="en", **kw):
+def count(tmp_path: Path, posts, players, lang="en", at: str | None = None, explain: bool = False, **kw):
     """Run the count as the CLI does; return the list of day dicts (CONTRACT JSON)."""
     from votecount.api import run_count
     from votecount.render.json_out import day_dict
 
     thread, game = write(tmp_path, posts, players, **kw)
-    results = run_count([str(thread)], game, None, None, None, None, None, lang, None, None)
-    return [day_dict(r) for r in results]
+    results = run_count([str(thread)], game, None, None, None, None, at, lang, None, None)
+    return [day_dict(r, explain) for r in results]
+
+
+def ballot_of(day: dict, voter: str, status: str | None = None) -> list[dict]:
+    return [b for b in day["ballots"] if b["voter"] == voter and (status is None or b["status"] == status)]
 
 
 def codes(day: dict) -> list[tuple[str, str]]:

@@ -86,6 +86,17 @@ WITHDRAW = re.compile(r"^(?:снимаю(?:\s+(?:свой\s+)?голос)?|от�
 PASS = re.compile(r"^(?:пас|ннв|против всех|никого|скип|воздерживаюсь|no lynch|no elimination|"
                   r"никого не вешать)$")
 WORD = re.compile(r"[\w@.\-']+")
+# PC.1: the fast flag alone is withdrawn ("снимаю фаст"), the vote stays.
+UNFAST = re.compile(r"(?<!\w)(?:(?:снимаю|убираю|отменяю|отзываю)\s+(?:свой\s+)?(?:фаст|ускорение)|"
+                    r"(?:фаст|ускорение)\s+(?:снимаю|убираю|отменяю)|без\s+фаста|unfast)(?!\w)")
+# PC.6: runoff ballots when an even number are alive.
+HANG_ALL = re.compile(r"(?<!\w)(?:повесить|вешать|вешаем|казнить|линчевать)\s+(?:всех|обоих|обеих)(?!\w)|"
+                      r"(?<!\w)hang\s+(?:all|both)(?!\w)")
+PARDON_ALL = re.compile(r"(?<!\w)(?:помиловать|помилуем|пощадить|оставить|отпустить)\s+(?:всех|обоих|обеих)(?!\w)|"
+                        r"(?<!\w)pardon\s+(?:all|both)(?!\w)")
+# PC.13: a runoff ballot left in advance: "если катастрофа — повесить всех".
+CONDITIONAL = re.compile(r"(?:если|в\s+случае|при)\s+(?:авто)?катастроф\w*\s*[:,\-–—]?\s*(?:то\s+)?"
+                         r"((?:повесить|вешать|казнить|помиловать|пощадить|оставить|отпустить)\s+(?:всех|обоих|обеих))")
 
 
 def fold(text: str) -> str:
@@ -105,14 +116,15 @@ def _strip_prefix(line: str) -> str:
 def _colour_of(written: str, parts: list[Run]) -> str:
     """Colour of the runs that carry `written` (first occurrence, case-insensitive)."""
     full = "".join(r.text for r in parts)
-    folded = fold(full)
-    at = folded.find(fold(written))
+    folded = full.casefold().replace("ё", "е")  # same length as `full` for the scripts we read
+    words = [re.escape(w) for w in fold(written).split()]
+    hit = re.search(r"[\s\xa0]+".join(words), folded) if words and len(folded) == len(full) else None
     colours: set[str] = set()
-    if at >= 0 and len(folded) == len(full):
-        end, pos = at + len(written), 0
+    if hit:
+        pos = 0
         for r in parts:
             nxt = pos + len(r.text)
-            if nxt > at and pos < end and r.text.strip():
+            if nxt > hit.start() and pos < hit.end() and r.text.strip():
                 colours.add(r.colour)
             pos = nxt
     else:
@@ -129,10 +141,16 @@ def read(post: Post, matcher: Matcher) -> Reading:
     folded = fold(raw)
     fast, early = bool(FAST.search(folded)), bool(EARLY.search(folded))
     word_colour = ("red" if RED_WORD.search(folded) else "") + ("blue" if BLUE_WORD.search(folded) else "")
+    conditional = None
+    cond = CONDITIONAL.search(folded)
+    if cond:  # PC.13: kept for the runoff, then read the rest of the post as usual
+        conditional = "hang_all" if HANG_ALL.search(cond.group(1)) else "pardon_all"
+        raw = _cut(raw, cond.group(0))
+        folded = fold(raw)
     lines = [ln for ln in (_strip_words(fold(x)) for x in raw.split("\n")) if ln]
     body = " ".join(lines)
     if not body:
-        return Reading("empty", fast=fast, early=early)
+        return Reading("empty", fast=fast, early=early, conditional=conditional)
     whole = clean(" ".join(x.strip() for x in raw.split("\n") if x.strip()))
 
     def vote(written: str, extra: bool) -> Reading:
@@ -141,19 +159,24 @@ def read(post: Post, matcher: Matcher) -> Reading:
         if colour == "none" and word_colour in ("red", "blue"):
             colour = word_colour
         return Reading("vote", written=written, match=m, colour=colour, fast=fast, early=early,
-                       extra_text=extra)
+                       extra_text=extra, conditional=conditional)
 
     # 1. The whole post is a nick (also guards players named "Пас" or "Фаст").
     if matcher.is_nick(whole):
         return vote(whole, False)
+    if UNFAST.search(folded) and not matcher.is_nick(_strip_prefix(UNFAST.sub(" ", folded)).strip()):
+        return Reading("unfast", written=body, conditional=conditional)
+    for rx, choice in ((HANG_ALL, "hang_all"), (PARDON_ALL, "pardon_all")):
+        if rx.fullmatch(body.strip(" .!")):
+            return Reading("runoff", written=body, runoff=choice, fast=fast, early=early)
     stripped = _strip_prefix(body)
     if stripped and matcher.is_nick(stripped):
         return vote(_original(stripped, raw), False)  # "голос: Вася" is a plain ballot
     # 2. Withdraw and pass words.
     if WITHDRAW.match(stripped or body) or WITHDRAW.match(body):
-        return Reading("withdraw", written=body, fast=fast, early=early)
+        return Reading("withdraw", written=body, fast=fast, early=early, conditional=conditional)
     if PASS.match(body) or PASS.match(stripped or body):
-        return Reading("pass", written=body, fast=fast, early=early)
+        return Reading("pass", written=body, fast=fast, early=early, conditional=conditional)
     # 3. Nicks inside the post: emphasised runs, lines, then word windows.
     found: dict[str, str] = {}
     for r in parts:
@@ -181,15 +204,64 @@ def read(post: Post, matcher: Matcher) -> Reading:
         return vote(_original(written, raw), True)
     if len(found) > 1:
         return Reading("unknown", written=body, fast=fast, early=early, extra_text=True,
-                       several=tuple(sorted(found)))
+                       several=tuple(sorted(found)), conditional=conditional)
     # 4. A short post naming nobody is a vote with a misspelt nick; a long one is chatter.
     if len(stripped) <= 40 and len(WORD.findall(stripped)) <= 3:
         written = _original(stripped, raw)
         m = matcher.match(written)
         return Reading("unknown" if not m.player else "vote", written=written, match=m,
                        colour=_colour_of(written, parts) if m.player else "none",
-                       fast=fast, early=early)
-    return Reading("chatter", written=body[:80], fast=fast, early=early, extra_text=True)
+                       fast=fast, early=early, conditional=conditional)
+    return Reading("chatter", written=body[:80], fast=fast, early=early, extra_text=True,
+                   conditional=conditional)
+
+
+def _cut(raw: str, folded_piece: str) -> str:
+    """`raw` without a piece found in its folded form (case, ё and spacing may differ)."""
+    words = [re.escape(w).replace("е", "[её]") for w in folded_piece.split()]
+    rx = re.compile(r"[\s:,\-–—]*".join(words), re.IGNORECASE)
+    return rx.sub(" ", raw, count=1)
+
+
+# -- bold-vote: "VOTE: Nick" in bold, [vote]Nick[/vote], UNVOTE (English forums) ---------------
+BOLD_VOTE = re.compile(r"(?<![\w])(un)?vote\b\s*[:\-–—]?\s*", re.IGNORECASE)
+TAG_VOTE = re.compile(r"\[vote\](.*?)\[/vote\]|\[(unvote)\](?:\[/unvote\])?", re.IGNORECASE | re.DOTALL)
+BOLD_PASS = re.compile(r"^(?:no\s+lynch|no\s+elimination|no\s+execution|sleep|nl)\b", re.IGNORECASE)
+
+
+def read_bold(post: Post, matcher: Matcher) -> Reading:
+    """bold-vote: the last VOTE/UNVOTE in bold (or in [vote] tags) decides the post; any other
+    text is discussion. "Vote GJ because it is fishy": the longest leading words that make a nick."""
+    parts = runs(post.html) if post.html else [Run(post.text, "none", False)]
+    found: list[tuple[str, str]] = []  # (kind, rest)
+    for r in parts:
+        if r.bold:
+            for line in r.text.split("\n"):
+                marks = list(BOLD_VOTE.finditer(line))
+                for i, m in enumerate(marks):  # "Unvote, vote X": each word up to the next
+                    end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
+                    found.append(("withdraw" if m.group(1) else "vote", line[m.end():end].strip(" ,;.")))
+    raw = "".join(r.text for r in parts)
+    for m in TAG_VOTE.finditer(raw):
+        found.append(("withdraw", "") if m.group(2) else ("vote", m.group(1).strip()))
+    if not found:
+        return Reading("chatter", written=clean(raw)[:80], extra_text=True)
+    kind, rest = found[-1]
+    if kind == "withdraw" and not rest:
+        return Reading("withdraw", written="unvote")
+    if kind == "withdraw":  # "UNVOTE: X" is a withdrawal too
+        return Reading("withdraw", written=f"unvote {rest}")
+    if BOLD_PASS.match(rest):
+        return Reading("pass", written=rest)
+    words = WORD.findall(rest)
+    for size in range(min(len(words), 4), 0, -1):
+        written = " ".join(words[:size])
+        m = matcher.match(written)
+        if m.player or m.stage == "ambiguous":
+            return Reading("vote", written=written, match=m, colour="none",
+                           extra_text=size < len(words))
+    written = " ".join(words[:2]) or rest
+    return Reading("unknown", written=written, match=matcher.match(written) if written else None)
 
 
 def _original(folded_piece: str, raw: str) -> str:

@@ -39,6 +39,7 @@ class Day:
     protected: tuple[str, ...] = ()
     modkills: tuple[str, ...] = ()
     runoff_deadline: datetime | None = None
+    hidden_silenced: tuple[str, ...] = ()  # RB.9: no vote, not announced (the boss after a double kill)
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,8 @@ class Game:
 
 GAME_KEYS = {"title", "rules", "timezone", "gm", "lang"}
 PLAYER_KEYS = {"nick", "aliases", "role", "team"}
-DAY_KEYS = {"number", "deadline", "opens", "dead", "silenced", "immune", "protected", "modkills",
-            "runoff_deadline"}
+DAY_KEYS = {"number", "deadline", "opens", "dead", "alive", "silenced", "hidden_silenced", "immune",
+            "protected", "modkills", "runoff_deadline"}
 TOP_KEYS = {"game", "players", "days", "rules"}
 
 
@@ -184,19 +185,28 @@ def parse(text: str, path: str = "game.toml") -> Game:
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             r.fail(f"day {i}: number must be a positive whole number", "number")
         what = f"day {number}"
+        dead = known(r.strings(d, "dead", what), f"{what}.dead")
+        if "alive" in d:  # the other way to say it: everyone not listed is out
+            if "dead" in d:
+                r.fail(f"{what}: give either alive or dead, not both", "alive")
+            alive = set(known(r.strings(d, "alive", what), f"{what}.alive"))
+            dead = tuple(p.nick for p in players if p.nick not in alive)
         day = Day(
             number=number,
             deadline=r.moment(d, "deadline", what, tz),
             opens=r.moment(d, "opens", what, tz),
-            dead=known(r.strings(d, "dead", what), f"{what}.dead"),
+            dead=dead,
             silenced=known(r.strings(d, "silenced", what), f"{what}.silenced"),
             immune=known(r.strings(d, "immune", what), f"{what}.immune"),
             protected=known(r.strings(d, "protected", what), f"{what}.protected"),
             modkills=known(r.strings(d, "modkills", what), f"{what}.modkills"),
             runoff_deadline=r.moment(d, "runoff_deadline", what, tz),
+            hidden_silenced=known(r.strings(d, "hidden_silenced", what), f"{what}.hidden_silenced"),
         )
         if day.opens and day.deadline and day.opens >= day.deadline:
             r.fail(f"{what} opens at or after its deadline", "opens")
+        if day.runoff_deadline and (day.deadline is None or day.runoff_deadline <= day.deadline):
+            r.fail(f"{what}: runoff_deadline must come after the deadline", "runoff_deadline")
         days.append(day)
     for a, b in zip(days, days[1:]):
         if b.number != a.number + 1:
@@ -205,6 +215,8 @@ def parse(text: str, path: str = "game.toml") -> Game:
             r.fail(f"day {b.number}'s deadline is not after day {a.number}'s", "deadline")
         if b.opens and a.deadline and b.opens < a.deadline:
             r.fail(f"day {b.number} opens before day {a.number}'s deadline", "opens")
+        if a.runoff_deadline and b.deadline and b.deadline <= a.runoff_deadline:
+            r.fail(f"day {b.number}'s deadline is not after day {a.number}'s runoff", "deadline")
     overrides = data.get("rules", {})
     if not isinstance(overrides, dict):
         r.fail("[rules] must be a table", "rules")

@@ -66,6 +66,7 @@ class Violation:
     post_id: str | None = None
     post_no: int | None = None
     time: datetime | None = None
+    hidden: bool = False  # RB.9: not announced (the boss's lost vote); leave out of public reports
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ class NickMatch:
 class Reading:
     """What one post says, before any rule is applied (ballots.read)."""
 
-    kind: str  # vote | pass | withdraw | unknown | chatter | empty
+    kind: str  # vote | pass | withdraw | unfast | runoff | unknown | chatter | empty
     written: str = ""  # the text taken as the nick
     match: NickMatch | None = None
     colour: str = "none"  # red | blue | other | mixed | none
@@ -92,6 +93,8 @@ class Reading:
     early: bool = False
     extra_text: bool = False  # words besides the ballot
     several: tuple[str, ...] = ()  # several distinct nicks recognised
+    runoff: str | None = None  # PC.6: hang_all | pardon_all (kind "runoff")
+    conditional: str | None = None  # PC.13: "если катастрофа — повесить всех" left in advance
 
 
 @dataclass(slots=True)
@@ -106,6 +109,8 @@ class Ballot:
     colour: str = "none"
     weight: float = 1.0
     status: str = "counted"  # counted | superseded | rejected
+    fast: bool = False  # PC.4 flag (withdrawable: PC.1)
+    early: bool = False  # RB.8 flag досрочно
     violations: list[Violation] = field(default_factory=list)
     story: list[str] = field(default_factory=list)  # rule ids and words, for --explain
 

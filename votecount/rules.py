@@ -6,6 +6,7 @@ a game file's [rules] table may override any single field. Unknown keys are erro
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from dataclasses import MISSING, dataclass, field, fields, replace
 from importlib import resources
@@ -13,12 +14,13 @@ from pathlib import Path
 
 from .errors import ConfigError
 
-PRESETS = ("classic", "red-blue")
+PRESETS = ("classic", "red-blue", "pass-catastrophe", "bold-vote")
 
 
 @dataclass(frozen=True)
 class Rules:
     name: str = "classic"
+    base: str = "classic"  # the preset a rules file builds on: rule ids in messages follow it
     colour_votes: bool = False  # RB.1: a ballot must be red or blue; plain votes count as red otherwise
     accept_fuzzy: bool = False  # C3.4 (False) / RB.11, PC.11 (True): non-exact nick stages accepted
     fuzzy_threshold: float = 85.0  # rapidfuzz ratio needed for a fuzzy match
@@ -32,8 +34,24 @@ class Rules:
     missed_penalty: float = 1.0  # votes added against a player who missed (RB.5: 2)
     misses_to_modkill: int = 0  # C3.7, RB.6: the n-th missed vote in the game is a modkill; 0 = never
     modkill_after_warning: bool = False  # C3.8: rejected nick, then a later miss or second bad nick
-    tie: str = "none"  # "none" (C3.9, RB.7) — nobody is eliminated on a tie
+    tie: str = "none"  # "none" (C3.9, RB.7): nobody is eliminated on a tie | "runoff" (PC.5)
     weights: dict = field(default_factory=dict)  # RB.4: {role: {colour: multiplier}}
+    report_chatter: bool = True  # a post with no ballot is reported (extra_text); off in discussion threads
+    ballot_style: str = "nick"  # "nick": the post names the target | "bold": VOTE: X, [vote]X[/vote], UNVOTE
+    day1_pardon: bool = False  # PC.3: day 1, one vote and all others pass → pardoned
+    fast_night: bool = False  # PC.4: report fast_night_at
+    early_close: str = "none"  # RB.8: "none" | "all" | "majority" of alive voters flag досрочно
+    early_close_from_day: int = 3  # RB.8: not before the third day
+    runoff_mode: str = "parity"  # PC.6: "parity" (even alive: hang/pardon all; odd: pick one) | "pick_one"
+    runoff_skip_alive: int = 0  # PC.8: with this many alive a tie means night, no runoff (0 = never)
+    max_eliminated: int = 2  # PC.7: never more than this many eliminated by one vote
+    modkill_stops_vote: bool = False  # PC.9: a day with a modkill has no vote
+    necromancer: bool = False  # C3.10: while a necromancer lives, dead town players vote
+    dead_weight: float = 0.5  # C3.10: the weight of such a vote
+    gm_relays: bool = False  # C3.12: a GM post "Voter: Target" is Voter's ballot
+    majority: str = "none"  # bold-vote: "none" | "half+1" (floor(alive/2)+1 ends the day: hammer)
+    default_deadline: str = ""  # PC.12: "20:00": a day with no deadline in the game file closes then
+    default_deadline_tz: str = "Europe/Moscow"  # PC.12: Moscow time
 
     def weight(self, role: str | None, colour: str) -> float:
         if not role:
@@ -44,7 +62,9 @@ class Rules:
 FIELDS = {f.name: f for f in fields(Rules)}
 KINDS = {f.name: dict if f.default is MISSING else type(f.default) for f in fields(Rules)}
 CHOICES = {"self_vote": ("allowed", "rejected"), "edited_vote": ("allowed", "self_vote", "ignored"),
-           "missed_vote": ("none", "self_vote", "penalty"), "tie": ("none",)}
+           "missed_vote": ("none", "self_vote", "penalty"), "tie": ("none", "runoff"),
+           "ballot_style": ("nick", "bold"), "early_close": ("none", "all", "majority"),
+           "runoff_mode": ("parity", "pick_one"), "majority": ("none", "half+1")}
 
 
 def did_you_mean(word: str, options) -> str:
@@ -63,6 +83,8 @@ def check(key: str, value, where: str):
     if key in CHOICES and value not in CHOICES[key]:
         raise ConfigError(f"{where}: rules key '{key}' must be one of {', '.join(CHOICES[key])}, "
                           f"not '{value}'{did_you_mean(str(value), CHOICES[key])}")
+    if key == "default_deadline" and value and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", value):
+        raise ConfigError(f"{where}: rules key 'default_deadline' must be HH:MM (e.g. 20:00), not '{value}'")
     if key == "weights":
         for role, table in value.items():
             if not isinstance(table, dict) or not all(
@@ -82,7 +104,7 @@ def preset(name: str) -> Rules:
         raise ConfigError(f"unknown rules preset '{name}'{did_you_mean(name, PRESETS)} "
                           f"(presets: {', '.join(PRESETS)}, or a .toml file)")
     text = resources.files("votecount.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
-    return apply(Rules(), tomllib.loads(text), f"preset {name}")
+    return apply(Rules(base=name), tomllib.loads(text), f"preset {name}")
 
 
 def load(spec: str) -> Rules:
@@ -97,5 +119,7 @@ def load(spec: str) -> Rules:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{spec}: {exc}") from None
     base = table.pop("base", "classic")
+    if not isinstance(base, str):
+        raise ConfigError(f"{spec}: base must be a preset name")
     table.setdefault("name", path.stem)
     return apply(preset(base), table, spec)

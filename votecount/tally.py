@@ -4,22 +4,41 @@ A day's posts are read in thread order. Each post by a player passes the checks 
 order; the first that refuses it decides its fate (and its rule id goes into the story).
 Then the last accepted ballot of every voter counts, players with none are missing and get
 the preset's missed-vote effect, strikes accumulate across days into modkills, and the
-outcome follows from the scores.
+outcome follows from the scores; a tie may open a runoff (PC.5), counted from the posts
+between the deadline and the runoff deadline.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import datetime
+import html
+import re
+from dataclasses import dataclass, field, replace
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from . import ballots as ballot_reader
 from .game import Day, Game, GamePlayer
 from .messages import say
-from .model import Ballot, DayResult, Outcome, Post, TallyRow, Thread, Violation, Vote
+from .model import Ballot, DayResult, Outcome, Post, Reading, Runoff, TallyRow, Thread, Violation, Vote
 from .names import STRICT_STAGES, Matcher, Player, explain, key
 from .rules import Rules
 
-BALLOT_KINDS = frozenset(("vote", "unknown", "pass", "withdraw"))
+BALLOT_KINDS = frozenset(("vote", "unknown", "pass", "withdraw", "unfast", "runoff"))
+CHOICES = frozenset(("vote", "pass"))
+
+# Which rule of each preset (RULES.md) decides a common situation; custom rule files keep
+# the ids of the preset they are based on.
+RULE_IDS = {
+    "last": {"classic": "C3.2", "red-blue": "RB.3", "pass-catastrophe": "PC.1", "bold-vote": "bold-vote"},
+    "missed": {"classic": "C3.6", "red-blue": "RB.5", "pass-catastrophe": "PC.10", "bold-vote": "bold-vote"},
+    "modkill": {"classic": "C3.7", "red-blue": "RB.6"},
+    "fuzzy": {"classic": "C3.4", "red-blue": "RB.11", "pass-catastrophe": "PC.11", "bold-vote": "bold-vote"},
+    "tie": {"classic": "C3.9", "red-blue": "RB.7", "pass-catastrophe": "PC.5", "bold-vote": "bold-vote"},
+}
+
+# C3.12: a GM line "Вася: Петя" / "Вася голосует против Пети" / "Vasya votes Petya".
+RELAY = re.compile(r"^\s*(?P<voter>[^:\n]{1,40}?)\s*(?::|—|–|-|\s(?:голосует|голосовал[а]?)(?:\s+(?:против|за|в))?|"
+                   r"\svotes?(?:\s+(?:for|against))?)\s+(?P<target>\S.{0,60}?)\s*$", re.IGNORECASE)
 
 
 @dataclass
@@ -28,7 +47,7 @@ class GameState:
 
     strikes: dict[str, int] = field(default_factory=dict)
     warned_day: dict[str, int] = field(default_factory=dict)  # C3.8: first rejected nick
-    out: set[str] = field(default_factory=set)  # modkilled or announced out
+    modkilled: set[str] = field(default_factory=set)  # out from the next day on
 
 
 @dataclass
@@ -41,11 +60,46 @@ class Context:
     lang: str
 
     @classmethod
-    def build(cls, game: Game, rules: Rules, lang: str) -> "Context":
+    def build(cls, game: Game, rules: Rules, lang: str) -> Context:
         matcher = Matcher([Player(p.nick, p.aliases) for p in game.players],
                           threshold=rules.fuzzy_threshold, margin=rules.fuzzy_margin)
         return cls(game, rules, matcher, {p.nick: p for p in game.players},
                    frozenset(key(g) for g in game.gm), lang)
+
+    def rule(self, aspect: str, fallback: str = "") -> str:
+        return RULE_IDS[aspect].get(self.rules.base, fallback or RULE_IDS[aspect].get("classic", ""))
+
+    def read(self, post: Post) -> Reading:
+        if self.rules.ballot_style == "bold":
+            return ballot_reader.read_bold(post, self.matcher)
+        return ballot_reader.read(post, self.matcher)
+
+    def voter_of(self, post: Post) -> str | None:
+        m = self.matcher.match(post.author)
+        return m.player if m.stage in STRICT_STAGES else None
+
+    def is_gm(self, post: Post) -> bool:
+        return key(post.author) in self.gm_keys
+
+    def relays(self, post: Post) -> list[Post]:
+        """C3.12: a GM post whose every line is "Voter: Target" → one post per line, written
+        as if by the voter at the GM post's time. Anything else the GM writes is not a ballot."""
+        lines = [ln for ln in post.text.split("\n") if ln.strip()]
+        if not lines or len(lines) > 10:
+            return []
+        out = []
+        for n, line in enumerate(lines):
+            m = RELAY.match(line)
+            if not m:
+                return []
+            voter = self.matcher.match(m["voter"])
+            target = self.matcher.match(m["target"])
+            if voter.stage not in STRICT_STAGES or target.player is None:
+                return []
+            # The GM's grammar ("против Маши") is not the voter's spelling: the roster nick stands.
+            out.append(replace(post, author=voter.player, text=target.player, html=html.escape(target.player),
+                               edited=False, post_id=post.post_id if n == 0 else f"{post.post_id}.{n}"))
+        return out
 
 
 def _iso(t: datetime | None) -> str:
@@ -56,31 +110,51 @@ class DayCount:
     """The count of one day: built by feeding posts, then `result()`."""
 
     def __init__(self, ctx: Context, thread: Thread, day: Day, opens: datetime | None,
-                 state: GameState):
+                 state: GameState, now: datetime | None):
         self.ctx, self.thread, self.day, self.state = ctx, thread, day, state
-        self.opens = opens
+        self.opens, self.now = opens, now
         self.rules, self.lang = ctx.rules, ctx.lang
-        self.dead = set(day.dead) | state.out
-        self.silenced = set(day.silenced)
+        rules = self.rules
+        # Out: the game file's dead list and every earlier modkill. A player the count itself
+        # eliminated is not dropped on a guess: the GM lists them as dead on the next day.
+        self.dead = set(day.dead) | state.modkilled
+        self.silenced = set(day.silenced) | set(day.hidden_silenced)
         self.alive = [p for p in ctx.players if p not in self.dead]
+        self.voters = [p for p in self.alive if p not in self.silenced]
+        # C3.10: while a necromancer lives, dead town players (not modkilled) vote for half.
+        necro = rules.necromancer and any(ctx.players[p].role == "necromancer" for p in self.alive)
+        self.necro = necro
+        self.ghosts = {p for p in self.dead if necro and p not in state.modkilled
+                       and ctx.players[p].team == "town"}
+        self.untyped_dead = {p for p in self.dead if necro and p not in state.modkilled
+                             and ctx.players[p].team is None}
+        self.no_vote = rules.modkill_stops_vote and bool(day.modkills)  # PC.9
         self.ballots: list[Ballot] = []
         self.loose: list[Violation] = []  # violations not tied to a ballot (chatter, misses)
-        self.current: dict[str, Ballot] = {}  # voter → counted ballot
-        self.changes: dict[str, int] = {}
+        self.current: dict[str, Ballot] = {}  # voter → counted ballot (or withdrawal)
+        self.cast: dict[str, int] = {}  # PC.1: distinct votes cast today
         self.rejected_nick: dict[str, Ballot] = {}  # voter → last unknown-nick ballot
+        self.conditional: dict[str, Ballot] = {}  # PC.13: voter → post with a runoff ballot in advance
+        self.after: list[Post] = []  # posts at or after the deadline: late, or the runoff's
+        self.closed: tuple[str, datetime] | None = None  # (rule, time) after an early close or hammer
+        self.flags: dict[str, datetime | None] = {"early_close_at": None, "fast_night_at": None,
+                                                  "hammer_at": None}
 
     # -- helpers -------------------------------------------------------------------------
     def violation(self, code: str, player: str, effect: str, rule: str, post: Post | None,
-                  message_code: str | None = None, **fields) -> Violation:
+                  message_code: str | None = None, hidden: bool = False, **fields) -> Violation:
         return Violation(code=code, player=player, effect=effect, rule=rule,
                          message=say(message_code or code, self.lang, voter=player, **fields),
                          day=self.day.number, post_id=post.post_id if post else None,
-                         post_no=post.post_no if post else None, time=post.time if post else None)
+                         post_no=post.post_no if post else None, time=post.time if post else None,
+                         hidden=hidden)
 
-    def reject(self, b: Ballot, code: str, rule: str, message_code: str | None = None, **fields):
+    def reject(self, b: Ballot, code: str, rule: str, message_code: str | None = None,
+               hidden: bool = False, **fields):
         b.status = "rejected"
+        fields.setdefault("target", b.target)
         b.violations.append(self.violation(code, b.voter, "ignored", rule, b.post, message_code,
-                                           target=b.target, written=b.reading.written, **fields))
+                                           hidden=hidden, written=b.reading.written, **fields))
         b.story.append(f"{rule}: {b.violations[-1].message}")
         self.ballots.append(b)
 
@@ -93,70 +167,110 @@ class DayCount:
         self.current[b.voter] = b
         self.ballots.append(b)
 
-    def is_gm(self, post: Post) -> bool:
-        return key(post.author) in self.ctx.gm_keys
-
-    # -- one post ------------------------------------------------------------------------
-    def feed(self, post: Post) -> None:
-        rules, day = self.rules, self.day
-        author = self.ctx.matcher.match(post.author)
-        voter = author.player if author.stage in STRICT_STAGES else None
-        reading = ballot_reader.read(post, self.ctx.matcher)
-        ballotish = reading.kind in BALLOT_KINDS or (post.edited and reading.kind != "chatter")
+    def ballot(self, post: Post, voter: str | None, reading: Reading) -> Ballot:
         hit = reading.match.player if reading.match is not None else None
         b = Ballot(voter=voter or post.author, kind="vote" if reading.kind == "vote" else "invalid",
-                   post=post, reading=reading, target=hit, colour=reading.colour)
+                   post=post, reading=reading, target=hit, colour=reading.colour,
+                   fast=reading.fast, early=reading.early)
         b.story.append(f"post {post.post_no} by {post.author} at {_iso(post.time)}: read as "
                        f"{reading.kind}" + (f" '{reading.written}'" if reading.written else ""))
         if reading.match is not None:
             ok = reading.match.stage in STRICT_STAGES or self.rules.accept_fuzzy
             b.story.append("nick: " + explain(reading.match, ok))
+        return b
+
+    # -- one post ------------------------------------------------------------------------
+    def feed(self, post: Post) -> None:
+        if self.ctx.is_gm(post):
+            if self.rules.gm_relays and (self.day.deadline is None or post.time < self.day.deadline):
+                for relayed in self.ctx.relays(post):
+                    self.take(relayed, relayed_by=post.author)
+            return
+        if self.day.deadline is not None and post.time >= self.day.deadline:
+            self.after.append(post)  # late, unless a runoff claims it (result)
+            return
+        self.take(post)
+
+    def take(self, post: Post, late: str | None = None, relayed_by: str | None = None) -> None:
+        """Decide the fate of one post of the day. `late`: the rule that closed the day."""
+        rules, day = self.rules, self.day
+        voter = self.ctx.voter_of(post)
+        reading = self.ctx.read(post)
+        ballotish = reading.kind in BALLOT_KINDS or (post.edited and reading.kind != "chatter")
+        b = self.ballot(post, voter, reading)
+        if relayed_by:
+            b.story.append(f"C3.12: relayed by the GM ({relayed_by})")
         if voter is None:
             if ballotish:
                 self.reject(b, "not_a_player", "roster")
             return
-        late = day.deadline is not None and post.time >= day.deadline
+        if late is None and self.closed:
+            late = self.closed[0]
         if late:
             if ballotish:
-                self.reject(b, "late_vote", "C3.5", time=_iso(post.time), deadline=_iso(day.deadline))
+                if late == "C3.5":
+                    self.reject(b, "late_vote", "C3.5", time=_iso(post.time), deadline=_iso(day.deadline))
+                else:
+                    self.reject(b, "late_vote", late, "late_closed", time=_iso(post.time),
+                                closed=_iso(self.closed[1]) if self.closed else "")
             return
-        if voter in self.dead:
+        if self.no_vote:
             if ballotish:
-                self.reject(b, "dead_voter", "day.dead")
+                self.reject(b, "no_vote_day", "PC.9", names=", ".join(day.modkills))
+            return
+        if voter in self.dead and voter not in self.ghosts:
+            if ballotish:
+                if voter in self.untyped_dead:
+                    self.reject(b, "dead_voter", "C3.10", "dead_voter_team")
+                else:
+                    self.reject(b, "dead_voter", "C3.10" if voter in self.state.modkilled and self.necro
+                                else ("C3.7" if voter in self.state.modkilled else "day.dead"))
             return
         if voter in self.silenced:
             if ballotish:
-                self.reject(b, "silenced_voter", "C3.13/RB.9")
+                hidden = voter in day.hidden_silenced and voter not in day.silenced
+                self.reject(b, "silenced_voter", "RB.9" if rules.base == "red-blue" else "C3.13",
+                            "silenced_voter_hidden" if hidden else None, hidden=hidden)
             return
+        if reading.conditional:
+            self.conditional[voter] = b
+            b.story.append(f"PC.13: runoff ballot in advance: {reading.conditional}")
         edit_by_gm = post.edited and post.edited_by is not None and key(post.edited_by) in self.ctx.gm_keys
-        if post.edited and not edit_by_gm and rules.edited_vote != "allowed" and reading.kind != "chatter":
+        if post.edited and not edit_by_gm and rules.edited_vote != "allowed" and ballotish:
             by = f" ({post.edited_by}, {_iso(post.edited_at)})" if post.edited_by else ""
             if rules.edited_vote == "ignored":
                 self.reject(b, "edited_vote", "C3.3", "edited_vote_ignored", by=by)
                 return
             b.kind, b.target, b.colour = "vote", voter, "red"
-            b.weight = rules.weight(self.ctx.players[voter].role, "red")
+            b.weight = self.weight(voter, "red")
             b.violations.append(self.violation("edited_vote", voter, "self_vote", "C3.3", post, by=by))
             b.story.append("C3.3: " + b.violations[-1].message)
-            self.accept(b, "C3.2")
+            self.choose(b)
             return
         if reading.kind == "chatter":
-            self.loose.append(self.violation("extra_text", voter, "warning", "C3.1", post, "chatter",
-                                             written=reading.written))
+            if rules.report_chatter:
+                self.loose.append(self.violation("extra_text", voter, "warning", "C3.1", post, "chatter",
+                                                 written=reading.written))
             return
         if reading.kind == "empty":
             return
         if reading.kind == "withdraw":
-            b.kind = "withdraw"
-            b.story.append("PC.1: withdraws the vote")
-            self.accept(b, "C3.2")
+            self.withdraw(b)
+            return
+        if reading.kind == "unfast":
+            self.unfast(b)
+            return
+        if reading.kind == "runoff":
+            b.kind = "invalid"
+            self.reject(b, "unknown_nick", "PC.6", "runoff_outside")
+            self.rejected_nick[voter] = b
             return
         if reading.kind == "pass":
             if not rules.allow_pass:
                 self.reject_nick(b, "no_pass")
                 return
             b.kind = "pass"
-            self.change(b)
+            self.choose(b)
             return
         if reading.kind == "unknown":
             b.kind, b.target = "invalid", None
@@ -168,11 +282,7 @@ class DayCount:
         m = reading.match
         if m is None or m.player is None or (m.stage not in STRICT_STAGES and not rules.accept_fuzzy):
             b.kind, b.target = "invalid", None
-        if m is None or m.player is None:
             self.reject_nick(b, "ambiguous_nick" if m and m.stage == "ambiguous" else "unknown_nick")
-            return
-        if m.stage not in STRICT_STAGES and not rules.accept_fuzzy:
-            self.reject_nick(b, "unknown_nick")
             return
         b.kind, b.target = "vote", m.player
         if b.target in self.dead:
@@ -191,11 +301,17 @@ class DayCount:
             b.colour = reading.colour
         else:
             b.colour = "red"  # a plain ballot naming a player is a vote against them
-        b.weight = rules.weight(self.ctx.players[voter].role, b.colour)
+        b.weight = self.weight(voter, b.colour)
         if reading.extra_text and rules.only_nick:
             b.violations.append(self.violation("extra_text", voter, "warning", "C3.1", post))
             b.story.append("C3.1: " + b.violations[-1].message)
-        self.change(b)
+        self.choose(b)
+
+    def weight(self, voter: str, colour: str) -> float:
+        w = self.rules.weight(self.ctx.players[voter].role, colour)
+        if voter in self.ghosts:
+            w *= self.rules.dead_weight
+        return w
 
     def reject_nick(self, b: Ballot, code: str):
         m = b.reading.match
@@ -205,7 +321,7 @@ class DayCount:
             hint = (f"; может, {best}?" if self.lang == "ru" else f"; did you mean {best}?")
         elif code == "ambiguous_nick" and m is not None:
             hint = ", ".join(f"{n} {s:g}" for n, s in m.candidates)
-        rule = "C3.4" if not self.rules.accept_fuzzy else ("RB.11" if self.rules.colour_votes else "PC.11")
+        rule = self.ctx.rule("fuzzy") if self.rules.accept_fuzzy else "C3.4"
         if code == "no_pass":
             self.reject(b, "unknown_nick", rule, "no_pass")
         else:
@@ -213,24 +329,125 @@ class DayCount:
         if code == "unknown_nick":
             self.rejected_nick[b.voter] = b
 
-    def change(self, b: Ballot):
-        """Accept a vote or pass, subject to the change limit (PC.1)."""
+    def locked(self, prev: Ballot | None) -> bool:
+        """RB.8: a ballot flagged досрочно (from the third day) cannot be changed."""
+        return (prev is not None and prev.kind in CHOICES and prev.early and self.rules.early_close != "none"
+                and self.day.number >= self.rules.early_close_from_day)
+
+    def choose(self, b: Ballot):
+        """Accept a vote or pass, subject to the early lock (RB.8) and the change limit (PC.1)."""
         prev = self.current.get(b.voter)
-        limit = self.rules.change_limit
-        is_change = prev is not None and prev.kind in ("vote", "pass") and (prev.kind, prev.target) != (b.kind, b.target)
-        if is_change and limit >= 0 and self.changes.get(b.voter, 0) >= limit:
-            self.reject(b, "change_limit", "PC.1", limit=limit)
+        same = prev is not None and prev.kind in CHOICES and \
+            (prev.kind, prev.target, prev.colour) == (b.kind, b.target, b.colour)
+        if not same and self.locked(prev):
+            self.reject(b, "early_vote_changed", "RB.8")
             return
-        if is_change:
-            self.changes[b.voter] = self.changes.get(b.voter, 0) + 1
-        self.accept(b, "C3.2" if self.rules.name == "classic" else "RB.3")
+        if not same:
+            limit, n = self.rules.change_limit, self.cast.get(b.voter, 0)
+            if limit >= 0 and n > limit:
+                self.reject(b, "change_limit", "PC.1", limit=limit)
+                return
+            self.cast[b.voter] = n + 1
+            if n:
+                b.story.append(f"PC.1: change {n} of {limit}" if limit >= 0 else
+                               f"{self.ctx.rule('last')}: a change of vote")
+        self.accept(b, self.ctx.rule("last"))
+        self.after_accept(b)
+
+    def withdraw(self, b: Ballot):
+        """PC.1: the first vote may be withdrawn; a withdrawal is not a change."""
+        b.kind = "withdraw"
+        prev = self.current.get(b.voter)
+        if self.locked(prev):
+            self.reject(b, "early_vote_changed", "RB.8")
+            return
+        if self.rules.change_limit >= 0 and self.cast.get(b.voter, 0) > 1:
+            self.reject(b, "change_limit", "PC.1", "withdraw_final", limit=self.rules.change_limit)
+            return
+        rule = "PC.1" if self.rules.change_limit >= 0 else self.ctx.rule("last")
+        b.story.append(f"{rule}: withdraws the vote" + ("" if prev is not None and prev.kind in CHOICES
+                                                        else " (there was none)"))
+        self.accept(b, rule)
+
+    def unfast(self, b: Ballot):
+        """PC.1: the fast flag may be withdrawn; the vote itself stays."""
+        prev = self.current.get(b.voter)
+        if prev is None or prev.kind not in CHOICES:
+            b.kind = "invalid"
+            self.reject(b, "unknown_nick", "PC.1", "unfast_nothing")
+            return
+        b.kind, b.target, b.colour, b.weight, b.fast = prev.kind, prev.target, prev.colour, prev.weight, False
+        b.early = prev.early
+        b.story.append("PC.1: withdraws the fast flag; the vote stays")
+        self.accept(b, "PC.1")
+
+    # -- flags: early close (RB.8), hammer (bold-vote), fast night (PC.4) ---------------
+    def after_accept(self, b: Ballot):
+        rules, t = self.rules, b.post.time
+        counted = self.counted()
+        if rules.early_close != "none" and self.day.number >= rules.early_close_from_day and self.voters:
+            early = sum(1 for v in self.voters if v in counted and counted[v].early)
+            need = len(self.voters) if rules.early_close == "all" else len(self.voters) // 2 + 1
+            if early >= need:
+                self.closed = ("RB.8", t)
+                self.flags["early_close_at"] = t
+                b.story.append(say("early_closed", self.lang, time=_iso(t)))
+        if rules.majority == "half+1" and b.kind == "vote" and b.target:
+            need = len(self.alive) // 2 + 1
+            score = sum(x.weight if x.colour != "blue" else -x.weight
+                        for x in counted.values() if x.kind == "vote" and x.target == b.target)
+            if score >= need:
+                self.closed = ("bold-vote", t)
+                self.flags["hammer_at"] = t
+                b.story.append(say("hammer", self.lang, target=b.target, need=need))
+        if rules.fast_night and self.flags["fast_night_at"] is None and self.voters:
+            rest = [v for v in self.voters if not (v in counted and counted[v].fast)]
+            if not rest or (len(rest) == 1 and self.cannot_decide(rest[0], counted, b.post)):
+                self.flags["fast_night_at"] = t
+                b.story.append(say("fast_night", self.lang, time=_iso(t)))
+
+    def counted(self) -> dict[str, Ballot]:
+        return {v: b for v, b in self.current.items() if b.kind in CHOICES}
+
+    def cannot_decide(self, player: str, counted: dict[str, Ballot], post: Post) -> bool:
+        """PC.4: whatever `player` does (any vote, pass, nothing), the outcome stays the same."""
+        others = {v: b for v, b in counted.items() if v != player}
+        options: list[dict[str, Ballot] | None] = [None]
+        for target in self.alive:
+            options.append({player: Ballot(player, "vote", post, Reading("vote"), target=target,
+                                           colour="red", weight=self.weight(player, "red"))})
+        if self.rules.allow_pass:
+            options.append({player: Ballot(player, "pass", post, Reading("pass"))})
+        seen = set()
+        for extra in options:
+            ballots = {**others, **(extra or {})}
+            penalties = self.penalties([] if extra else [player])
+            o = self.decide(self.rows(ballots, penalties), ballots, penalties)
+            seen.add((o.kind, o.eliminated, tuple(o.extra.get("candidates", ()))))
+        return len(seen) == 1
 
     # -- the end of the day --------------------------------------------------------------
+    def penalties(self, missing: list[str]) -> dict[str, float]:
+        rules = self.rules
+        if rules.missed_vote not in ("self_vote", "penalty"):
+            return {}
+        amount = 1.0 if rules.missed_vote == "self_vote" else rules.missed_penalty
+        return dict.fromkeys(missing, amount)
+
     def result(self) -> DayResult:
         rules, state, day = self.rules, self.state, self.day
-        counted = {v: b for v, b in self.current.items() if b.kind in ("vote", "pass")}
-        missing = [p for p in self.alive if p not in counted and p not in self.silenced]
-        penalties: dict[str, float] = {}
+        runoff_posts, late_posts = self.split_after()
+        if self.no_vote:
+            for post in self.after:
+                self.take(post, late="C3.5")
+            for p in day.modkills:
+                state.modkilled.add(p)
+            return self.day_result((), Outcome("no_vote", note=say("no_vote", self.lang,
+                                                                    names=", ".join(day.modkills))),
+                                   [], [], list(day.modkills), None)
+        counted = self.counted()
+        missing = [p for p in self.voters if p not in counted]
+        penalties = self.penalties(missing)
         misses: list[Violation] = []
         modkills = list(day.modkills)
         # C3.8: a second misspelled nick on a later day after the warning.
@@ -249,32 +466,51 @@ class DayCount:
                 why = (f" (голос «{last.reading.written}» не принят)" if self.lang == "ru"
                        else f" (ballot '{last.reading.written}' rejected)")
             effect = {"self_vote": "self_vote", "penalty": "penalty"}.get(rules.missed_vote, "warning")
-            amount = 1.0 if rules.missed_vote == "self_vote" else rules.missed_penalty
-            if rules.missed_vote in ("self_vote", "penalty"):
-                penalties[player] = penalties.get(player, 0.0) + amount
-            rule = "C3.4" if last is not None and not rules.accept_fuzzy else (
-                "RB.5" if rules.missed_vote == "penalty" else "C3.6")
+            rule = "C3.4" if last is not None and not rules.accept_fuzzy else self.ctx.rule("missed")
             misses.append(self.violation(
                 "missed_vote", player, effect, rule, None, why=why,
-                what=say(f"effect_{rules.missed_vote}", self.lang, penalty=amount)))
+                what=say(f"effect_{rules.missed_vote}", self.lang, penalty=penalties.get(player, 0.0))))
             state.strikes[player] = state.strikes.get(player, 0) + 1
             n = state.strikes[player]
             if rules.misses_to_modkill and n >= rules.misses_to_modkill and player not in modkills:
-                misses.append(self.violation("modkill", player, "modkill", "C3.7" if rules.name == "classic" else "RB.6",
+                misses.append(self.violation("modkill", player, "modkill", self.ctx.rule("modkill", "C3.7"),
                                              None, count=n))
                 modkills.append(player)
         for p in modkills:
-            state.out.add(p)
+            state.modkilled.add(p)
         rows = self.rows(counted, penalties)
-        outcome = self.outcome(rows, counted)
+        outcome = self.decide(rows, counted, penalties)
+        runoff = None
+        if outcome.kind == "tie" and rules.tie == "runoff":
+            outcome, runoff = self.runoff(list(outcome.extra["candidates"]), runoff_posts)
+        if runoff is None:  # no runoff after all: whatever came after the deadline is late
+            late_posts = runoff_posts + late_posts
+        for post in late_posts:
+            self.take(post, late="C3.5")
+        last_rule = self.ctx.rule("last")
+        for b in self.ballots:
+            if b.status == "counted" and b.kind in CHOICES:
+                b.story.append(f"{last_rule}: counted, the voter's last accepted ballot")
+        return self.day_result(rows, outcome, missing, misses, modkills, runoff)
+
+    def split_after(self) -> tuple[list[Post], list[Post]]:
+        """Posts after the deadline: the runoff's (before runoff_deadline) and the late rest."""
+        end = self.day.runoff_deadline
+        if not self.rules.tie == "runoff":
+            return [], self.after
+        inside = [p for p in self.after if end is None or p.time < end]
+        return inside, [p for p in self.after if end is not None and p.time >= end]
+
+    def day_result(self, rows, outcome, missing, misses, modkills, runoff) -> DayResult:
         in_posts = [v for b in self.ballots for v in b.violations] + self.loose
         violations = sorted(in_posts, key=lambda v: (v.post_no or 0, v.player)) + misses
-        return DayResult(thread=self.thread, rules=rules.name, day=day.number, deadline=day.deadline,
-                         opens=self.opens, tally=tuple(rows), outcome=outcome,
-                         ballots=tuple(self.ballots), missing=tuple(missing),
+        self.ballots.sort(key=lambda b: (b.post.time, b.post.post_no, b.post.post_id))
+        return DayResult(thread=self.thread, rules=self.rules.name, day=self.day.number,
+                         deadline=self.day.deadline, opens=self.opens, tally=tuple(rows),
+                         outcome=outcome, ballots=tuple(self.ballots), missing=tuple(missing),
                          violations=tuple(violations), modkills=tuple(dict.fromkeys(modkills)),
-                         flags={"early_close_at": None, "fast_night_at": None, "hammer_at": None},
-                         roster=tuple(self.alive), lang=self.lang)
+                         flags=dict(self.flags), roster=tuple(self.alive), lang=self.lang,
+                         runoff=runoff)
 
     def rows(self, counted: dict[str, Ballot], penalties: dict[str, float]) -> list[TallyRow]:
         acc: dict[str, dict] = {}
@@ -284,44 +520,167 @@ class DayCount:
             row = acc.setdefault(b.target, {"red": 0.0, "blue": 0.0, "votes": []})
             row["blue" if b.colour == "blue" else "red"] += b.weight
             row["votes"].append(Vote(voter, b.colour, b.weight, b.post.post_id, b.post.time))
-        for player, amount in penalties.items():
+        for player in penalties:
             acc.setdefault(player, {"red": 0.0, "blue": 0.0, "votes": []})
         rows = []
         for cand, r in acc.items():
             pen = penalties.get(cand, 0.0)
             votes = tuple(sorted(r["votes"], key=lambda v: (v.time, v.voter)))
             rows.append(TallyRow(cand, r["red"] - r["blue"] + pen, r["red"], r["blue"], pen, votes))
-        rows.sort(key=lambda r: (-r.score, key(r.candidate)))
+        rows.sort(key=lambda r: (-r.score, r.candidate.casefold()))
         return rows
 
-    def outcome(self, rows: list[TallyRow], counted: dict[str, Ballot]) -> Outcome:
-        lang = self.lang
+    def decide(self, rows: list[TallyRow], counted: dict[str, Ballot],
+               penalties: dict[str, float]) -> Outcome:
+        lang, rules = self.lang, self.rules
         if not rows:
             if counted and all(b.kind == "pass" for b in counted.values()):
-                return Outcome("pass", note=say("pass", lang))
+                return Outcome("pass", note=say("pass", lang))  # PC.2
             return Outcome("no_lynch", note=say("no_lynch", lang))
         top = rows[0].score
         if top <= 0:
-            return Outcome("no_lynch", note=say("no_lynch", lang))
+            return Outcome("no_lynch", note=say("no_lynch", lang))  # RB.7
         leaders = [r.candidate for r in rows if r.score == top]
         if len(leaders) > 1:
             return Outcome("tie", note=say("tie", lang, names=", ".join(leaders)),
                            extra={"candidates": leaders})
-        if leaders[0] in self.day.protected:
-            return Outcome("protected", note=say("protected", lang, names=leaders[0]))
-        return Outcome("lynch", (leaders[0],), say("lynch", lang, names=leaders[0]))
+        # PC.3: on day 1 one ballot against a player with everyone else passing is a pardon.
+        votes = [b for b in counted.values() if b.kind == "vote"]
+        if (rules.day1_pardon and self.day.number == 1 and len(votes) == 1 and not penalties
+                and len(counted) == len(self.voters)):
+            return Outcome("pardon", note=say("pardon_day1", lang, names=leaders[0]),
+                           extra={"candidates": leaders})
+        return self.eliminate(leaders)
+
+    def eliminate(self, names: list[str], note_code: str = "lynch") -> Outcome:
+        protected = [n for n in names if n in self.day.protected]
+        if protected:  # RB.10
+            return Outcome("protected", note=say("protected", self.lang, names=", ".join(protected)),
+                           extra={"candidates": names})
+        return Outcome("lynch", tuple(names), say(note_code, self.lang, names=", ".join(names)))
+
+    # -- the runoff (PC.5-PC.8, PC.13) --------------------------------------------------
+    def runoff(self, leaders: list[str], posts: list[Post]) -> tuple[Outcome, Runoff | None]:
+        rules, lang, day = self.rules, self.lang, self.day
+        n_alive = len(self.alive)
+        if rules.runoff_skip_alive and n_alive == rules.runoff_skip_alive:  # PC.8
+            return Outcome("no_lynch", note=say("catastrophe_skip", lang, names=", ".join(leaders),
+                                                alive=n_alive), extra={"candidates": leaders}), None
+        if rules.runoff_mode == "pick_one" or len(leaders) > rules.max_eliminated:
+            mode = "pick_one"  # PC.6 odd, PC.7 three or more tied
+        else:
+            mode = "hang_all" if n_alive % 2 == 0 else "pick_one"
+        voters = [v for v in self.voters if v not in leaders]
+        current: dict[str, Ballot] = {}
+        ballots: list[Ballot] = []
+        posted: set[str] = set()  # PC.5: strictly one post with a ballot, valid or not
+        for post in posts:
+            if self.ctx.is_gm(post):
+                continue
+            voter = self.ctx.voter_of(post)
+            reading = self.ctx.read(post)
+            if reading.kind not in BALLOT_KINDS or voter in leaders:
+                continue  # chatter, or a candidate's one post (their last word)
+            b = self.ballot(post, voter, reading)
+            b.story.append(f"PC.5: runoff between {', '.join(leaders)} ({mode})")
+            if voter is None:
+                self.reject(b, "not_a_player", "roster")
+            elif voter not in voters:
+                self.reject(b, "dead_voter" if voter in self.dead else "silenced_voter", "PC.5")
+            elif voter in posted:
+                self.reject(b, "change_limit", "PC.5", "runoff_once")
+            elif mode == "hang_all" and reading.kind == "runoff":
+                b.kind, b.target, b.colour = "runoff", reading.runoff, "none"
+                current[voter] = b
+                self.ballots.append(b)
+            elif (mode == "pick_one" and reading.kind == "vote" and reading.match is not None
+                  and reading.match.player in leaders):
+                b.kind, b.target, b.colour = "runoff", reading.match.player, "red"
+                current[voter] = b
+                self.ballots.append(b)
+            else:
+                b.kind = "invalid"
+                self.reject(b, "not_a_candidate", "PC.6", f"runoff_{mode}", names=", ".join(leaders))
+            if b.status == "counted":
+                b.story.append("PC.5: counted in the runoff")
+            if voter is not None:
+                posted.add(voter)
+            ballots.append(b)
+        if mode == "hang_all":  # PC.13: ballots left in advance count when nothing else came
+            for v in voters:
+                early = self.conditional.get(v)
+                if v not in current and early is not None:
+                    b = Ballot(v, "runoff", early.post, early.reading, target=early.reading.conditional,
+                               colour="none")
+                    b.story.append(f"PC.13: the ballot left in advance in post {early.post.post_no} counts")
+                    current[v] = b
+                    ballots.append(b)
+                    self.ballots.append(b)
+        missing = [v for v in voters if v not in current]
+        acc: dict[str, list[Vote]] = {}
+        for v, b in current.items():
+            acc.setdefault(b.target, []).append(Vote(v, b.colour, 1.0, b.post.post_id, b.post.time))
+        rows = sorted((TallyRow(c, float(len(vs)), float(len(vs)), 0.0, 0.0,
+                                tuple(sorted(vs, key=lambda x: (x.time, x.voter))))
+                       for c, vs in acc.items()), key=lambda r: (-r.score, r.candidate.casefold()))
+        counted = day.runoff_deadline is not None and self.now is not None and self.now >= day.runoff_deadline
+        ro = Runoff(mode, tuple(leaders), day.runoff_deadline, tuple(rows), tuple(ballots),
+                    tuple(missing), counted)
+        if not counted:
+            return Outcome("runoff", note=say("runoff_due", lang, names=", ".join(leaders),
+                                              mode=say(f"mode_{mode}", lang)),
+                           extra={"candidates": leaders, "mode": mode}), ro
+        extra = {"candidates": leaders, "mode": mode}
+        if mode == "hang_all":
+            hang = sum(len(r.votes) for r in rows if r.candidate == "hang_all")
+            pardon = sum(len(r.votes) for r in rows if r.candidate == "pardon_all")
+            if hang > pardon:
+                o = self.eliminate(leaders[:rules.max_eliminated], "runoff_hang")
+                return replace(o, extra={**o.extra, **extra}), ro
+            return Outcome("pardon", note=say("runoff_pardon", lang, hang=hang, pardon=pardon),
+                           extra=extra), ro
+        if not rows:
+            return Outcome("no_lynch", note=say("no_lynch", lang), extra=extra), ro
+        top = [r.candidate for r in rows if r.score == rows[0].score]
+        if len(top) > 1:
+            return Outcome("tie", note=say("runoff_tie", lang, names=", ".join(top)), extra=extra), ro
+        o = self.eliminate(top)
+        return replace(o, extra={**o.extra, **extra}), ro
 
 
 def windows(days: tuple[Day, ...], first_post: datetime | None):
     """(day, opens, next day's opening) for each day: a day opens at its `opens`, else at the
-    previous deadline, else at the first post."""
+    previous day's end (its runoff deadline, else its deadline), else at the first post."""
     out = []
     for i, d in enumerate(days):
-        opens = d.opens or (days[i - 1].deadline if i else None) or first_post
+        prev = days[i - 1] if i else None
+        opens = d.opens or (prev and (prev.runoff_deadline or prev.deadline)) or first_post
         nxt = days[i + 1] if i + 1 < len(days) else None
-        next_opens = (nxt.opens or d.deadline) if nxt else None
+        next_opens = (nxt.opens or d.runoff_deadline or d.deadline) if nxt else None
         out.append((d, opens, next_opens))
     return out
+
+
+def default_deadlines(days: tuple[Day, ...], rules: Rules, first_post: datetime | None) -> tuple[Day, ...]:
+    """PC.12: a day with no deadline closes at the preset's hour (20:00 Moscow) — the first
+    such moment after the day opens."""
+    if not rules.default_deadline:
+        return days
+    zone = ZoneInfo(rules.default_deadline_tz)
+    hour, minute = (int(x) for x in rules.default_deadline.split(":"))
+    out: list[Day] = []
+    for d in days:
+        if d.deadline is None:
+            prev = out[-1] if out else None
+            start = d.opens or (prev and (prev.runoff_deadline or prev.deadline)) or first_post
+            if start is not None:
+                local = start.astimezone(zone)
+                at = datetime.combine(local.date(), time(hour, minute), zone)
+                if at <= local:
+                    at += timedelta(days=1)
+                d = replace(d, deadline=at)
+        out.append(d)
+    return tuple(out)
 
 
 def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | None = None,
@@ -332,14 +691,13 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | N
     posts = [p for p in thread.posts if at is None or p.time <= at]
     first = posts[0].time if posts else None
     last = posts[-1].time if posts else None
+    now = at or last
     results = []
-    for day, opens, next_opens in windows(game.days, first):
-        if opens and last and opens > (at or last):
+    for day, opens, next_opens in windows(default_deadlines(game.days, rules, first), first):
+        if opens and now and opens > now:
             break  # not opened yet
-        dc = DayCount(ctx, thread, day, opens, state)
+        dc = DayCount(ctx, thread, day, opens, state, now)
         for post in posts:
-            if dc.is_gm(post):
-                continue
             if opens and post.time < opens:
                 continue
             if next_opens and post.time >= next_opens:

@@ -66,3 +66,31 @@ def test_relative_time_without_save_moment_is_an_error(tmp_path):
 def test_save_moment_overrides_give_other_dates():
     posts = posts_json(EXAMPLE, saved_at=datetime(2026, 12, 1, 12, 0, tzinfo=MSK))
     assert posts[1]["time"] == "2026-11-30T20:14:33+03:00"
+
+
+# ---------------------------------------------------------------- English board language
+
+EN = HERE / "mybbru-en.html"
+SAVED_EN = datetime(2026, 11, 29, 21, 5, tzinfo=MSK)
+
+
+def test_english_golden(update_goldens):
+    check_golden(posts_json(EN, saved_at=SAVED_EN), HERE / "mybbru-en.posts.json", update_goldens)
+
+
+def test_english_facts():
+    """5 posts #26–#30 (page 2 of 3); "Yesterday 22:40:15", "Today 09:12:44"; two "Last edited
+    by" notices (one relative, one absolute); a quoted red vote, <del>, a spoiler, a signature."""
+    posts = {p["post_no"]: p for p in posts_json(EN, saved_at=SAVED_EN)}
+    assert sorted(posts) == [26, 27, 28, 29, 30]
+    assert [p["author"] for p in posts.values()] == ["Game Master", "Jack 2000", "Мирон", "Lucy Grey", "Game Master"]
+    assert posts[27]["time"] == "2026-11-28T22:40:15+03:00" and posts[27]["author_id"] == "31"
+    assert (posts[27]["edited_by"], posts[27]["edited_at"]) == ("Jack 2000", "2026-11-28T22:41:03+03:00")
+    assert (posts[30]["edited_by"], posts[30]["edited_at"]) == ("Game Master", "2026-11-29T21:02:30+03:00")
+    assert posts[28]["text"] == "Not me. Мирон"  # the quoted red vote and the struck one are gone
+    assert '<span style="color: blue">Мирон</span>' in posts[28]["html"]
+    assert posts[29]["text"].endswith("Jack 2000") and "Spoiler" not in posts[29]["text"]
+    assert "Signatures" not in posts[26]["text"] and "Trust no one" not in posts[27]["text"]
+    assert not any("Last edited" in p["text"] for p in posts.values())
+    assert parsers.detect(tree(EN.read_bytes())).NAME == "mybbru"
+    assert parsers.get("mybbru").next_page(tree(EN.read_bytes())).endswith("id=41&p=3")

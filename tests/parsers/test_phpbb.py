@@ -26,12 +26,10 @@ Saved "now" for the relative dates: 2026-11-29 20:10 Moscow.
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
-import parsers
-from conftest import CORPUS, FIXTURES, check_golden, corpus_page, posts_json
+from conftest import FIXTURES, check_golden, corpus_page, posts_json
 from votecount import pages
 
 DIR = FIXTURES / "engines" / "phpbb3"
@@ -165,30 +163,5 @@ def test_next_page_and_title():
     assert phpbb.next_page(corpus) == "./viewtopic.php?f=1&t=194998&start=50"
     assert phpbb.title(corpus) == "Biological Will"
 
-
-def _mine() -> list[Path]:
-    found = [DIR / f"{n}.html" for n in NAMES]
-    if (CORPUS / CORPUS_PAGE).exists():
-        found.append(CORPUS / CORPUS_PAGE)
-    return found
-
-
-@pytest.mark.parametrize("path", _mine(), ids=lambda p: p.name)
-def test_detected_as_phpbb3_only(path):
-    page = pages.tree(path.read_bytes())
-    assert parsers.detect(page).NAME == "phpbb3"
-    assert [p.NAME for p in parsers.PARSERS if p.detect(page, None)] == ["phpbb3"]
-
-
-def _other_pages() -> list[Path]:
-    found = sorted(p for p in (FIXTURES / "engines").glob("*/*.html") if p.parent != DIR)
-    if CORPUS.exists():
-        found += sorted(p for p in CORPUS.glob("*/*.html") if p != CORPUS / CORPUS_PAGE)
-    return found
-
-
-@pytest.mark.parametrize("path", _other_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_not_detected_elsewhere(path):
-    from parsers import phpbb
-
-    assert not phpbb.detect(pages.tree(path.read_bytes()), None)
+# Detection (this engine for its pages, no other engine for them, no page of another engine
+# taken for this one): tests/parsers/test_detection.py, over every fixture and corpus page.

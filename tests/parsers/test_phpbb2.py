@@ -18,12 +18,9 @@ viewtopic.php builds them; quote tables; a [s] mod (<strike>) and a BBCode-box s
 
 from __future__ import annotations
 
-from pathlib import Path
 
-import pytest
 
-import parsers
-from conftest import CORPUS, FIXTURES, check_golden, corpus_page, posts_json
+from conftest import FIXTURES, check_golden, corpus_page, posts_json
 from votecount import pages
 
 DIR = FIXTURES / "engines" / "phpbb2"
@@ -107,30 +104,5 @@ def test_next_page_and_title():
     assert phpbb2.next_page(corpus) is None  # one page; <link rel=next> is the next *topic*
     assert phpbb2.title(corpus) == "back in water tomorrow"
 
-
-def _mine() -> list[Path]:
-    found = [DIR / "subsilver-ru.html"]
-    if (CORPUS / CORPUS_PAGE).exists():
-        found.append(CORPUS / CORPUS_PAGE)
-    return found
-
-
-@pytest.mark.parametrize("path", _mine(), ids=lambda p: p.name)
-def test_detected_as_phpbb2_only(path):
-    page = pages.tree(path.read_bytes())
-    assert parsers.detect(page).NAME == "phpbb2"
-    assert [p.NAME for p in parsers.PARSERS if p.detect(page, None)] == ["phpbb2"]
-
-
-def _other_pages() -> list[Path]:
-    found = sorted(p for p in (FIXTURES / "engines").glob("*/*.html") if p.parent != DIR)
-    if CORPUS.exists():
-        found += sorted(p for p in CORPUS.glob("*/*.html") if p != CORPUS / CORPUS_PAGE)
-    return found
-
-
-@pytest.mark.parametrize("path", _other_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_not_detected_elsewhere(path):
-    from parsers import phpbb2
-
-    assert not phpbb2.detect(pages.tree(path.read_bytes()), None)
+# Detection (this engine for its pages, no other engine for them, no page of another engine
+# taken for this one): tests/parsers/test_detection.py, over every fixture and corpus page.

@@ -19,12 +19,10 @@ span.post-s, signature div.signature. Saved "now": 2026-11-29 20:05 Moscow.
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
-import parsers
-from conftest import CORPUS, FIXTURES, check_golden, corpus_page, posts_json
+from conftest import FIXTURES, check_golden, corpus_page, posts_json
 from votecount import pages
 
 DIR = FIXTURES / "engines" / "torrentpier"
@@ -103,30 +101,27 @@ def test_title_and_next_page():
     tp2 = pages.tree((DIR / "tp2-ru-edited.html").read_bytes())
     assert torrentpier.title(tp2) == "Мафия на трекере: голосование"
 
-
-def _mine() -> list[Path]:
-    found = [DIR / "tp2-ru-edited.html"]
-    if (CORPUS / CORPUS_PAGE).exists():
-        found.append(CORPUS / CORPUS_PAGE)
-    return found
+# Detection (this engine for its pages, no other engine for them, no page of another engine
+# taken for this one): tests/parsers/test_detection.py, over every fixture and corpus page.
 
 
-@pytest.mark.parametrize("path", _mine(), ids=lambda p: p.name)
-def test_detected_as_torrentpier_only(path):
-    page = pages.tree(path.read_bytes())
-    assert parsers.detect(page).NAME == "torrentpier"
-    assert [p.NAME for p in parsers.PARSERS if p.detect(page, None)] == ["torrentpier"]
+# ---------------------------------------------------------------- English pack
+
+EN = DIR / "tp2-en-edited.html"
 
 
-def _other_pages() -> list[Path]:
-    found = sorted(p for p in (FIXTURES / "engines").glob("*/*.html") if p.parent != DIR)
-    if CORPUS.exists():
-        found += sorted(p for p in CORPUS.glob("*/*.html") if p != CORPUS / CORPUS_PAGE)
-    return found
+def test_english_golden(update_goldens):
+    check_golden(posts_json(EN, tz="Europe/Moscow", saved_at=SAVED), DIR / "tp2-en-edited.posts.json",
+                 update_goldens)
 
 
-@pytest.mark.parametrize("path", _other_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_not_detected_elsewhere(path):
-    from parsers import torrentpier
-
-    assert not torrentpier.detect(pages.tree(path.read_bytes()), None)
+def test_english_pack_reads_like_the_russian_one():
+    # "Last edited by <b>X</b> on Today 19:50; edited 1 time in total" = "Последний раз
+    # редактировалось: X (Сегодня 19:50), всего редактировалось 1 раз"; "29-Nov-2026 19:59".
+    en, ru = posts_json(EN, tz="Asia/Tokyo", saved_at=SAVED), load_tp2()  # footer GMT + 3 wins
+    keys = ("post_no", "author", "author_id", "time", "edited", "edited_by", "edited_at", "edit_count")
+    assert [{k: p[k] for k in keys} for p in en] == [{k: p[k] for k in keys} for p in ru]
+    assert en[1]["edited_at"] == "2026-11-29T19:50:00+03:00" and en[2]["edit_count"] == 2
+    assert en[3]["time"] == "2026-11-29T19:59:00+03:00"
+    assert en[2]["text"] == "Not mafia!\nКот Матроскин 1980\nI am the sheriff"  # quote, [s] gone
+    assert 'style="color: blue;"' in en[2]["html"]

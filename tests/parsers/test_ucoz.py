@@ -90,3 +90,33 @@ def test_detect():
     assert parsers.detect(doc_of(PAGE)) is ucoz
     for other in ("ipb/hustledb-ipb13-ru-2969.html", "ipb/efs-exploitin-ips4-ru-166865-p1.html"):
         assert not ucoz.detect(doc_of(corpus_page(other)))
+
+
+# ---------------------------------------------------------------- English locale
+
+EN = HERE / "ucoz-en.html"
+
+
+def test_english_golden(update_goldens):
+    check_golden(posts_json(EN), HERE / "ucoz-en.posts.json", update_goldens)
+
+
+def test_english_facts():
+    posts = by_no(posts_json(EN))
+    assert [p["author"] for p in posts.values()] == ["Host", "Bob 2", "John Smith", "Вася Пупкин"]
+    assert posts[2]["edited"] and posts[2]["edited_by"] == "Bob 2"
+    assert posts[2]["edited_at"] == "2026-11-29T19:50:00+03:00"  # "Sunday, 2026-11-29, 7:50 PM"
+    assert posts[2]["text"] == "Vote John Smith"
+    assert posts[3]["text"] == "Not me!\nI am the doctor.\nВася Пупкин"  # quote, <s>, button gone
+    assert '<span style="color:blue"><b>Вася Пупкин</b></span>' in posts[3]["html"]
+    assert not any("townie" in p["text"] or "signature" in p["text"] for p in posts.values())
+
+
+def test_english_text_times(tmp_path):
+    bare = re.sub(r"-16-\d+", "", EN.read_text(encoding="utf-8"))
+    path = tmp_path / "ucoz-en-no-epoch.html"
+    path.write_text(bare, encoding="utf-8")
+    posts = by_no(posts_json(path, saved_at=datetime(2026, 11, 29, 20, 5, tzinfo=MSK)))
+    assert posts[1]["time"] == "2026-11-28T20:00:00+03:00"  # "Saturday, 2026-11-28, 8:00 PM"
+    assert posts[4]["time"] == "2026-11-29T19:58:00+03:00"  # "Today, 7:58 PM"
+    assert parsers.detect(doc_of(EN)) is ucoz

@@ -15,18 +15,37 @@ WORDS = {
            "score": "Счёт", "red": "красн.", "blue": "син.", "penalty": "штраф", "voters": "Голоса",
            "outcome": "Итог", "violations": "Нарушения", "missing": "Не проголосовали",
            "post": "пост", "explain": "Разбор голосов", "warnings": "Внимание", "no_votes": "голосов нет",
-           "modkills": "Автокилл"},
+           "modkills": "Автокилл", "runoff": "Катастрофа", "runoff_missing": "Не проголосовали в катастрофе",
+           "early_close_at": "Досрочное закрытие", "fast_night_at": "Фаст-ночь", "hammer_at": "Большинство набрано"},
     "en": {"day": "Day", "deadline": "deadline", "none": "none", "candidate": "Candidate",
            "score": "Score", "red": "red", "blue": "blue", "penalty": "penalty", "voters": "Votes",
            "outcome": "Outcome", "violations": "Violations", "missing": "Did not vote",
            "post": "post", "explain": "Ballot by ballot", "warnings": "Warnings", "no_votes": "no votes",
-           "modkills": "Modkill"},
+           "modkills": "Modkill", "runoff": "Runoff", "runoff_missing": "No runoff ballot",
+           "early_close_at": "Closed early", "fast_night_at": "Fast night", "hammer_at": "Hammer"},
 }
 STYLE = {"red": "bold red", "blue": "bold blue"}
 
 
 def _num(x: float) -> str:
     return f"{x:g}"
+
+
+def _tally_table(rows, w) -> Table:
+    table = Table(show_edge=False, header_style="bold")
+    for col, justify in ((w["candidate"], "left"), (w["score"], "right"), (w["red"], "right"),
+                         (w["blue"], "right"), (w["penalty"], "right"), (w["voters"], "left")):
+        table.add_column(col, justify=justify)
+    for row in rows:
+        voters = Text()
+        for i, v in enumerate(row.votes):
+            if i:
+                voters.append(", ")
+            label = v.voter + (f" ×{_num(v.weight)}" if v.weight != 1 else "")
+            voters.append(label, style=STYLE.get(v.colour, ""))
+        table.add_row(row.candidate, _num(row.score), _num(row.red), _num(row.blue),
+                      _num(row.penalty) if row.penalty else "", voters)
+    return table
 
 
 def day_renderables(r: DayResult, explain: bool = False) -> list:
@@ -40,20 +59,17 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
     out.append(head)
     for warning in t.warnings:
         out.append(Text(f"{w['warnings']}: {warning}", style="yellow"))
-    table = Table(show_edge=False, header_style="bold")
-    for col, justify in ((w["candidate"], "left"), (w["score"], "right"), (w["red"], "right"),
-                         (w["blue"], "right"), (w["penalty"], "right"), (w["voters"], "left")):
-        table.add_column(col, justify=justify)
-    for row in r.tally:
-        voters = Text()
-        for i, v in enumerate(row.votes):
-            if i:
-                voters.append(", ")
-            label = v.voter + (f" ×{_num(v.weight)}" if v.weight != 1 else "")
-            voters.append(label, style=STYLE.get(v.colour, ""))
-        table.add_row(row.candidate, _num(row.score), _num(row.red), _num(row.blue),
-                      _num(row.penalty) if row.penalty else "", voters)
-    out.append(table if r.tally else Text(w["no_votes"], style="dim"))
+    out.append(_tally_table(r.tally, w) if r.tally else Text(w["no_votes"], style="dim"))
+    for flag, when in r.flags.items():
+        if when is not None:
+            out.append(Text(f"{w[flag]}: {when.isoformat(sep=' ')}", style="bold magenta"))
+    if r.runoff is not None:
+        ro = r.runoff
+        dl = ro.deadline.isoformat(sep=" ") if ro.deadline else w["none"]
+        out.append(Text(f"{w['runoff']} ({ro.mode}; {', '.join(ro.candidates)}; {w['deadline']}: {dl})",
+                        style="bold"))
+        out.append(_tally_table(ro.tally, w) if ro.tally else Text(w["no_votes"], style="dim"))
+        out.append(Text(f"{w['runoff_missing']}: {', '.join(ro.missing) if ro.missing else w['none']}"))
     style = "bold green" if r.outcome.kind == "lynch" else "bold yellow"
     out.append(Text(f"{w['outcome']}: {r.outcome.kind} — {r.outcome.note}", style=style))
     if r.modkills:
@@ -74,11 +90,8 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
         for b in r.ballots:
             out.append(Text(f"  #{b.post.post_no} {b.voter} → {b.kind} {b.target or ''} "
                             f"[{b.colour}, ×{_num(b.weight)}] {b.status}", style="bold"))
-            for line in b.story:
+            for line in b.story:  # the nick line already names the candidates
                 out.append(Text(f"      {line}"))
-            m = b.reading.match
-            if m is not None and m.candidates:
-                out.append(Text("      candidates: " + ", ".join(f"{n} {s:g}" for n, s in m.candidates)))
     return out
 
 
