@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import Ballot, DayResult, TallyRow
-from .words import num, when, word
+from .words import num, runoff_names, when, word
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,8 @@ def _voter(m: Markup, name: str, colour: str, weight: float, url: str | None) ->
     return text + (f" ×{num(weight)}" if weight != 1 else "")
 
 
-def _rows(m: Markup, r: DayResult, rows: tuple[TallyRow, ...], ballots: tuple[Ballot, ...]) -> list[tuple[str, str, str]]:
+def _rows(m: Markup, r: DayResult, rows: tuple[TallyRow, ...], ballots: tuple[Ballot, ...],
+          names: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
     urls = {b.post.post_id: b.post.url for b in ballots}
     out = []
     for row in rows:
@@ -43,7 +44,7 @@ def _rows(m: Markup, r: DayResult, rows: tuple[TallyRow, ...], ballots: tuple[Ba
         if row.penalty:
             extra = f"+{num(row.penalty)} {word(r.lang, 'penalty')}"
             votes = f"{votes} ({extra})" if votes else f"({extra})"
-        out.append((m.escape(row.candidate), num(row.score), votes or "—"))
+        out.append((m.escape((names or {}).get(row.candidate, row.candidate)), num(row.score), votes or "—"))
     return out
 
 
@@ -69,13 +70,13 @@ def day_lines(m: Markup, r: DayResult, diff: dict | None = None) -> list[str]:
     if r.runoff is not None:
         ro = r.runoff
         lines.append("")
-        head = (f"{word(lang, 'runoff')} ({word(lang, 'runoff_mode_' + ro.mode)} "
+        head = (f"{word(lang, 'runoff')} ({word(lang, 'runoff_mode_' + ro.mode)}: "
                 f"{', '.join(ro.candidates)}; {word(lang, 'deadline')} {when(ro.deadline, lang)})")
         lines.append(m.bold(m.escape(head)))
         if not ro.counted:
             lines.append(word(lang, "runoff_pending"))
         elif ro.tally:
-            lines += m.tally(_rows(m, r, ro.tally, ro.ballots), r)
+            lines += m.tally(_rows(m, r, ro.tally, ro.ballots, runoff_names(ro, lang)), r)
         else:
             lines.append(word(lang, "no_votes"))
         if ro.missing:

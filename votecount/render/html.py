@@ -17,7 +17,7 @@ from string import Template
 from .. import __version__
 from ..model import Ballot, DayResult, TallyRow
 from . import timeline
-from .words import num, when, word
+from .words import num, runoff_names, when, word
 
 
 def _asset(name: str) -> str:
@@ -32,7 +32,7 @@ def _chip(name: str, colour: str, url: str | None, weight: float = 1.0) -> str:
     return tag + (f' <span class="weight">×{num(weight)}</span>' if weight != 1 else "")
 
 
-def _tally(rows: tuple[TallyRow, ...], ballots, lang: str) -> str:
+def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str] | None = None) -> str:
     if not rows:
         return f"<p>{word(lang, 'no_votes')}</p>"
     urls = {b.post.post_id: b.post.url for b in ballots}
@@ -43,7 +43,7 @@ def _tally(rows: tuple[TallyRow, ...], ballots, lang: str) -> str:
     body = []
     for row in rows:
         voters = ", ".join(_chip(v.voter, v.colour, urls.get(v.post_id), v.weight) for v in row.votes)
-        body.append(f"<tr><td><strong>{escape(row.candidate)}</strong></td>"
+        body.append(f"<tr><td><strong>{escape((names or {}).get(row.candidate, row.candidate))}</strong></td>"
                     f'<td class="num"><strong>{num(row.score)}</strong></td><td class="num detail">{num(row.red)}</td>'
                     f'<td class="num detail">{num(row.blue)}</td>'
                     f'<td class="num detail">{num(row.penalty) if row.penalty else ""}</td>'
@@ -52,14 +52,14 @@ def _tally(rows: tuple[TallyRow, ...], ballots, lang: str) -> str:
             f'<tbody>{"".join(body)}</tbody></table></div>')
 
 
-def _chart(ballots, rows, opens, deadline, flags, lang: str, label: str) -> str:
+def _chart(ballots, rows, opens, deadline, flags, lang: str, label: str, names: dict[str, str] | None = None) -> str:
     fr = timeline.frame(ballots, opens, deadline, flags)
     if fr is None:
         return ""
     legend = (f'<span><i class="dot"></i> {word(lang, "counted")}</span>'
               f'<span><i class="dot hollow"></i> {word(lang, "superseded")}</span>'
               f'<span><b class="cross">×</b> {word(lang, "rejected")}</span>')
-    return (f'<figure class="chart"><div class="chart-scroll">{timeline.svg(ballots, rows, fr, lang, label)}</div>'
+    return (f'<figure class="chart"><div class="chart-scroll">{timeline.svg(ballots, rows, fr, lang, label, names)}</div>'
             f'<figcaption class="legend">{legend}</figcaption></figure>')
 
 
@@ -122,14 +122,15 @@ def day_section(r: DayResult, diff: dict | None = None) -> str:
     parts.append(_chart(r.ballots, r.tally, r.opens, r.deadline, r.flags, lang, f"{word(lang, 'day')} {r.day}"))
     if r.runoff is not None:
         ro = r.runoff
-        parts.append(f"<h3>{word(lang, 'runoff')}: {word(lang, 'runoff_mode_' + ro.mode)} "
+        parts.append(f"<h3>{word(lang, 'runoff')} ({word(lang, 'runoff_mode_' + ro.mode)}): "
                      f"{escape(', '.join(ro.candidates))} <small>({word(lang, 'deadline')}: "
                      f"{escape(when(ro.deadline, lang))})</small></h3>")
         if not ro.counted:
             parts.append(f"<p>{word(lang, 'runoff_pending')}</p>")
         else:
-            parts.append(_tally(ro.tally, ro.ballots, lang))
-            parts.append(_chart(ro.ballots, ro.tally, r.deadline, ro.deadline, {}, lang, word(lang, "runoff")))
+            names = runoff_names(ro, lang)
+            parts.append(_tally(ro.tally, ro.ballots, lang, names))
+            parts.append(_chart(ro.ballots, ro.tally, r.deadline, ro.deadline, {}, lang, word(lang, "runoff"), names))
             if ro.missing:
                 parts.append(f"<p>{word(lang, 'missing')}: {escape(', '.join(ro.missing))}</p>")
     parts.append(_violations(r))

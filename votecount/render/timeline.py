@@ -55,10 +55,10 @@ def replay(ballots, rows: tuple[TallyRow, ...], start: datetime, close: datetime
     for b in sorted(ballots, key=lambda b: (b.post.time, b.post.post_no)):
         if b.status == "rejected" or b.post.time > close:
             continue
-        if b.kind == "vote" and b.target:
-            new = (b.target, _sign(b))
-        elif b.kind in ("withdraw", "pass"):
+        if b.kind in ("withdraw", "pass"):
             new = None
+        elif b.target and b.kind != "invalid":  # a vote, or a runoff ballot (kind "runoff")
+            new = (b.target, _sign(b))
         else:
             continue
         old = current.pop(b.voter, None)
@@ -120,8 +120,11 @@ def _nice_step(lo: float, hi: float) -> float:
     return 200
 
 
-def svg(ballots, rows: tuple[TallyRow, ...], fr: Frame, lang: str, label: str) -> str:
-    """The timeline; `label` names it for screen readers (day or runoff)."""
+def svg(ballots, rows: tuple[TallyRow, ...], fr: Frame, lang: str, label: str,
+        names: dict[str, str] | None = None) -> str:
+    """The timeline; `label` names it for screen readers (day or runoff); `names` shows
+    pseudo-candidates (a runoff's hang_all / pardon_all) as words."""
+    names = names or {}
     tz = fr.deadline.tzinfo if fr.deadline is not None else fr.start.tzinfo
     steps = replay(ballots, rows, fr.start, fr.close)
     voters = list(dict.fromkeys(b.voter for b in sorted(ballots, key=lambda b: b.post.time)))
@@ -189,18 +192,18 @@ def svg(ballots, rows: tuple[TallyRow, ...], fr: Frame, lang: str, label: str) -
             d += f" H{x(t)} V{y(v) + off}"
         d += f" H{x(fr.end)}"
         out.append(f'<path class="score" data-candidate="{escape(cand)}" d="{d}" stroke="{colours[cand]}">'
-                   f'<title>{escape(cand)}: {num(pts[-1][1])}</title></path>')
+                   f'<title>{escape(names.get(cand, cand))}: {num(pts[-1][1])}</title></path>')
         labels.append([y(pts[-1][1]), cand])
     # end labels, pushed apart so close scores stay readable
     labels.sort()
     for i in range(1, len(labels)):
         labels[i][0] = max(labels[i][0], labels[i - 1][0] + 14)
     for ly, cand in labels:
-        short = cand if len(cand) <= 16 else cand[:15] + "…"
+        shown = names.get(cand, cand)
+        short = shown if len(shown) <= 16 else shown[:15] + "…"
         out.append(f'<text class="endlab" x="{x(fr.end) + 6}" y="{ly + 4}" fill="{colours[cand]}">'
                    f'{escape(short)} {num(steps[cand][-1][1])}</text>')
     # voter lanes and one mark per ballot
-    late_after = fr.deadline
     for i, voter in enumerate(voters):
         ly = lanes_top + LANE_H * i + LANE_H / 2
         short = voter if len(voter) <= 15 else voter[:14] + "…"
@@ -209,14 +212,14 @@ def svg(ballots, rows: tuple[TallyRow, ...], fr: Frame, lang: str, label: str) -
     lane_of = {v: i for i, v in enumerate(voters)}
     for b in ballots:
         out.append(_mark(b, x(b.post.time), lanes_top + LANE_H * lane_of[b.voter] + LANE_H / 2, lang, tz,
-                         late_after))
+                         names))
     out.append("</svg>")
     return "".join(out)
 
 
-def _mark(b: Ballot, cx: float, cy: float, lang: str, tz, deadline) -> str:
+def _mark(b: Ballot, cx: float, cy: float, lang: str, tz, names: dict[str, str]) -> str:
     late = any(v.code == "late_vote" for v in b.violations)
-    target = b.target or (word(lang, b.kind) if b.kind in ("pass", "withdraw") else b.reading.written or "?")
+    target = names.get(b.target, b.target) or (word(lang, b.kind) if b.kind in ("pass", "withdraw") else b.reading.written or "?")
     weight = f" ×{num(b.weight)}" if b.weight != 1 else ""
     lines = [f"{b.voter} → {target}, {colour_word(lang, b.colour)}{weight}",
              f"{when(b.post.time.astimezone(tz), lang)} · {word(lang, 'post')} {b.post.post_no}",

@@ -29,6 +29,7 @@ WORDS: dict[str, dict[str, str]] = {
         "pass": "пас", "withdraw": "снял голос", "invalid": "не голос", "warnings": "Внимание",
         "penalties": "штрафы за пропуск",
         "rules": "правила", "posts": "постов", "pages": "стр.",
+        "hang_all": "повесить всех", "pardon_all": "помиловать всех",
     },
     "en": {
         "day": "Day", "deadline": "deadline", "none": "none", "count": "Vote count",
@@ -49,6 +50,7 @@ WORDS: dict[str, dict[str, str]] = {
         "pass": "pass", "withdraw": "withdrew", "invalid": "no ballot", "warnings": "Warnings",
         "penalties": "missed-vote penalties",
         "rules": "rules", "posts": "posts", "pages": "pp.",
+        "hang_all": "hang all", "pardon_all": "pardon all",
     },
 }
 
@@ -93,6 +95,13 @@ def when(t: datetime | None, lang: str = "ru") -> str:
     if t is None:
         return word(lang, "none")
     return t.strftime("%d.%m %H:%M:%S") if lang == "ru" else t.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def runoff_names(runoff, lang: str) -> dict[str, str]:
+    """A hang-all runoff's tally has two pseudo-candidates (PC.6); they are shown as words."""
+    if runoff is None or runoff.mode != "hang_all":
+        return {}
+    return {k: word(lang, k) for k in ("hang_all", "pardon_all")}
 
 
 def colour_word(lang: str, colour: str) -> str:
