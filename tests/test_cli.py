@@ -174,3 +174,13 @@ def test_bad_time_option():
 
 def test_bad_zone():
     one_line_error(*run(EXAMPLE, "--tz", "Mars/Olympus"), "Mars/Olympus")
+
+
+def test_unknown_preset_in_the_game_file_names_its_line(tmp_path):
+    game = tmp_path / "game.toml"
+    game.write_text('[game]\ntitle = "x"\nrules = "pass-catastrophy"\n', encoding="utf-8")
+    code, out, err = run(EXAMPLE, "--game", game)
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [
+        f"votecount: {game}: line 3: game.rules: unknown preset 'pass-catastrophy'; did you mean "
+        "'pass-catastrophe'? (presets: classic, red-blue, pass-catastrophe, bold-vote, or a rules .toml file)"]

@@ -61,11 +61,7 @@ def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, 
     thread = read(threads, tz, engine, saved)
     last = thread.posts[-1].time if thread.posts else None
     if game is None:
-        gm = thread.posts[0].author if thread.posts else ""
-        posters = list(dict.fromkeys(p.author for p in thread.posts if p.author != gm))
-        game = game_mod.Game(title=thread.title, rules="classic", timezone=tz.key, gm=(gm,),
-                             players=tuple(game_mod.GamePlayer(n) for n in posters),
-                             days=(game_mod.Day(1, None),))
+        game = game_mod.from_thread(thread, tz.key)
     chosen = rules_mod.load(rules_spec or game.rules)
     if game.overrides:
         chosen = rules_mod.apply(chosen, game.overrides, f"{game.source}: [rules]")

@@ -170,6 +170,95 @@ def posts_cmd(
         fail(exc)
 
 
+@app.command("init")
+def init_cmd(
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="The game's thread: saved page(s), a folder, a .zip, or -."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the draft to this file (default: standard output)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the -o file if it exists."),
+    tz: str = typer.Option("Europe/Moscow", "--tz", help="Time zone of the game (and of the page's text timestamps)."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
+):
+    """Draft a game file from a thread: GM, roster, days, rules preset, each with a comment to check."""
+    try:
+        if output is not None and output.exists() and not force:
+            raise VotecountError(f"{output} exists; add --force to overwrite it")
+        from .api import parse_moment, read, zone
+        from .draft import draft
+        tzinfo = zone(tz)
+        saved = parse_moment(saved_at, tzinfo, None, "--saved-at") if saved_at else None
+        thread = read(threads, tzinfo, engine, saved)
+        write_out(draft(thread, tzinfo.key), output)
+        if output is not None:
+            typer.echo(f"votecount: drafted {output}: check every line marked CHECK or FILL IN", err=True)
+    except VotecountError as exc:
+        fail(exc)
+
+
+class ActivityFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+@app.command("activity")
+def activity_cmd(
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="The game thread (not the vote thread): page(s), a folder, a .zip, or -."),
+    game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (roster, GM, days, who is dead)."),
+    minimum: int = typer.Option(5, "--minimum", min=0, help="Informative posts a player must write a day (C3.14)."),
+    day: Optional[int] = typer.Option(None, "--day", help="Show only this day."),
+    fmt: ActivityFormat = typer.Option(ActivityFormat.table, "--format", "-f", help="Output format."),
+    explain: bool = typer.Option(False, "--explain", help="List every marked post with the reason."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of the table and reasons."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
+):
+    """Posts per player per day in the game thread; likely non-informative posts marked (C3.14)."""
+    try:
+        from . import activity
+        from . import game as game_mod
+        from .api import _guess_lang, parse_moment, read, zone
+        from .errors import ConfigError
+        g = game_mod.load(str(game)) if game else None
+        tzinfo = zone(tz or (g.timezone if g else game_mod.DEFAULT_TZ))
+        saved = parse_moment(saved_at, tzinfo, None, "--saved-at") if saved_at else None
+        thread = read(threads, tzinfo, engine, saved)
+        if g is None:
+            g = game_mod.from_thread(thread, tzinfo.key)
+        if day is not None and day not in {d.number for d in g.days}:
+            raise ConfigError(f"--day {day}: the game file has days {', '.join(str(d.number) for d in g.days)}")
+        language = lang.value if lang else (g.lang or _guess_lang(tzinfo.key, thread))
+        report = activity.build(thread, g, minimum, day)
+        if fmt is ActivityFormat.table:
+            import io
+
+            from rich.console import Console
+
+            from .render.activity_table import render
+            buf = io.StringIO() if output is not None else None
+            console = Console(highlight=False) if buf is None else Console(file=buf, width=120, color_system=None)
+            for w in thread.warnings:
+                console.print(f"warning: {w}", style="yellow", markup=False)
+            render(report, console, language, explain)
+            if buf is not None:
+                write_out(buf.getvalue(), output)
+        else:
+            text = activity.to_json(report, language) if fmt is ActivityFormat.json else activity.to_csv(report, language)
+            write_out(text, output)
+            for w in thread.warnings:
+                typer.echo(f"votecount: warning: {w}", err=True)
+            if report.unknown_authors:  # said on stderr: the rows stay exactly the contract's list
+                who = ", ".join(f"{a} ({n})" for a, n in report.unknown_authors)
+                typer.echo(f"votecount: note: posting but neither on the roster nor GM: {who}", err=True)
+            if report.dead_posting:
+                who = ", ".join(f"{p} (day {d}: {n})" for p, d, n in report.dead_posting)
+                typer.echo(f"votecount: note: posting while out of the game: {who}", err=True)
+    except VotecountError as exc:
+        fail(exc)
+
+
 def main() -> None:
     try:
         app()

@@ -59,6 +59,16 @@ class Game:
         return ZoneInfo(self.timezone)
 
 
+def from_thread(thread, tz_name: str) -> Game:
+    """No game file: the GM is the thread's first poster, the roster every other poster, and
+    one day holds every post."""
+    from .names import key
+    gm = thread.posts[0].author if thread.posts else ""
+    posters = list(dict.fromkeys(p.author for p in thread.posts if key(p.author) != key(gm)))
+    return Game(title=thread.title, timezone=tz_name, gm=(gm,),
+                players=tuple(GamePlayer(n) for n in posters), days=(Day(1, None),))
+
+
 GAME_KEYS = {"title", "rules", "timezone", "gm", "lang"}
 PLAYER_KEYS = {"nick", "aliases", "role", "team"}
 DAY_KEYS = {"number", "deadline", "opens", "dead", "alive", "silenced", "hidden_silenced", "immune",
@@ -229,6 +239,10 @@ def parse(text: str, path: str = "game.toml") -> Game:
         except ConfigError as exc:
             r.fail(str(exc).removeprefix("[rules]: "), k)
     rules_name = r.string(g, "rules", "game", "classic")
+    from .rules import PRESETS
+    if rules_name not in PRESETS and not rules_name.endswith(".toml"):
+        r.fail(f"game.rules: unknown preset '{rules_name}'{did_you_mean(rules_name, PRESETS)} "
+               f"(presets: {', '.join(PRESETS)}, or a rules .toml file)", "rules")
     return Game(title=r.string(g, "title", "game", "") or "", rules=rules_name, timezone=tz_name,
                 gm=gm, players=tuple(players), days=tuple(days), overrides=overrides,
                 source=path, lang=lang)

@@ -1,0 +1,224 @@
+"""Posts per player per day in the game thread, for rule C3.14 (seed 003, 4.1 and 5.1.6).
+
+Each alive player must write at least five *informative* posts a day; fewer on two days in a
+row is a modkill. Whether a post is informative is the GM's call, so nothing here decides it:
+posts are counted per player per day, posts that are *likely* not informative are marked with
+the reason (so the GM can overrule each one), and the rows say who is below the minimum today
+and who was below it on the previous day too. Pure: Thread + Game → rows.
+
+Days are the count's windows (`tally.windows`): a post belongs to day N when day N opens at
+or before it and day N+1 opens after it. GM posts are not counted; authors are matched to the
+roster by exact nick or alias only, like the voters of the count.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+
+from .game import Day, Game
+from .model import Post, Thread
+from .names import STRICT_STAGES, Matcher, Player, key
+
+# --- What "likely not informative" means: every word list in one place (ru + en) ----------
+MINIMUM = 5  # informative posts a day (seed 003, 4.1)
+SHORT_WORDS = 3  # fewer own words than this is "short"
+PROMISE_WORDS = 12  # a promise is marked only in a post this short (else it has content)
+
+# A word made only of laughter syllables: ахаха, хаха, хехе, хихи, haha, hehe, ahah, бгг.
+LAUGHTER = re.compile(r"(?:[аa]?[хxh][аaеeиiоo]){2,}[хxh]?|[аa]?[хxh]{3,}|бг+|гы+|ы+|ъ+|"
+                      r"lo+l|lmf?ao+|rofl|kek|кек|лол|ржу|ржунимагу|xd+|хд+")
+# Whole posts (after case folding, punctuation removed) that carry nothing of their own.
+FILLERS = frozenset("""
+ап апп ап ап up bump бамп + ++ +1 -1 ага угу ок окей оки ok okay yep yup nope да нет yes no
+мда хм хмм hmm hm ну эх ой ох ах wow вау спс спасибо thx thanks ty согласен согласна
+согласна согласен agree agreed same this это confirm подтверждаю присутствую тут здесь here
+я тут я здесь present ясно понятно понял поняла ладно lol ок спасибо
+""".split()) | {"я тут", "я здесь", "i'm here", "im here", "me too", "я тоже", "и я", "+ 1"}
+# Promises to write later (seed 003, 4.1: "я приду, тогда все напишу"), marked only in short posts.
+PROMISES = re.compile(r"""
+    \b(?:приду|зайду|загляну|вернусь|отпишусь|допишу|напишу|распишу|доберусь|почитаю|прочитаю|
+       дочитаю|прочту|вникну|позже|попозже|потом\s+(?:напишу|отпишусь|почитаю)|
+       буду\s+(?:вечером|позже|завтра|ночью|утром|днем)|вечером\s+буду|
+       нет\s+времени|не\s+успеваю|с\s+телефона|
+       later|brb|be\s+back|get\s+back|catch\s+up|will\s+(?:post|read|write|reply)|
+       when\s+i\s+get\s+(?:home|back)|after\s+work|tonight|tomorrow)\b""", re.X)
+
+REASONS = ("empty", "filler", "short", "promise", "repeat")
+REASON_TEXT = {
+    "en": {"empty": "no own text (a quote, a picture, or nothing)",
+           "filler": "only laughter, emoji, punctuation or a filler word",
+           "short": "short ({n} words)", "promise": "a promise without content ('{said}')",
+           "repeat": "repeats post {n}"},
+    "ru": {"empty": "нет своего текста (цитата, картинка или пусто)",
+           "filler": "только смех, смайлы, знаки или слово-заглушка",
+           "short": "коротко ({n} сл.)", "promise": "обещание без содержания («{said}»)",
+           "repeat": "повтор поста {n}"},
+}
+_WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One post marked as likely not informative, with why (codes from REASONS)."""
+
+    post: Post
+    reasons: tuple[str, ...]
+    details: tuple[str, ...]  # per reason, the value for REASON_TEXT ('' when none)
+
+    def describe(self, lang: str = "en") -> str:
+        texts = REASON_TEXT.get(lang, REASON_TEXT["en"])
+        out = []
+        for code, detail in zip(self.reasons, self.details):
+            out.append(texts[code].format(n=detail, said=detail))
+        return "; ".join(out)
+
+
+@dataclass(frozen=True)
+class Row:
+    player: str
+    day: int
+    posts: int
+    informative: int
+    below_minimum: bool
+    below_two_days: bool
+    marked: tuple[Mark, ...] = ()
+
+
+@dataclass(frozen=True)
+class Report:
+    rows: tuple[Row, ...]
+    minimum: int
+    unknown_authors: tuple[tuple[str, int], ...]  # posters neither GM nor on the roster, posts
+    open_day: int | None  # the last listed day when its deadline is not yet passed
+    dead_posting: tuple[tuple[str, int, int], ...] = ()  # (player, day, posts) while out (seed 4.4)
+
+
+def normal(text: str) -> str:
+    """Folded text for comparing posts: NFKC, case, ё→е, single spaces."""
+    s = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
+    return " ".join(s.split())
+
+
+def judge(text: str, earlier: dict[str, int] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(reasons, details) why a post with this own text is likely not informative; () when
+    nothing marks it. `earlier` maps the normalised texts of the same author's earlier posts
+    that day to their post numbers (for repeats)."""
+    reasons: list[str] = []
+    details: list[str] = []
+    s = normal(text)
+    words = _WORD.findall(s)
+    if not s:
+        return ("empty",), ("",)
+    bare = " ".join(words)
+    if (not _LETTER.search(s) or bare in FILLERS or s in FILLERS
+            or (words and all(LAUGHTER.fullmatch(w) or w in FILLERS for w in words))):
+        reasons.append("filler")
+        details.append("")
+    elif len(words) < SHORT_WORDS:
+        reasons.append("short")
+        details.append(str(len(words)))
+    if len(words) <= PROMISE_WORDS and "filler" not in reasons:
+        m = PROMISES.search(s)
+        if m:
+            reasons.append("promise")
+            details.append(m.group(0))
+    if earlier and s in earlier:
+        reasons.append("repeat")
+        details.append(str(earlier[s]))
+    return tuple(reasons), tuple(details)
+
+
+def build(thread: Thread, game: Game, minimum: int = MINIMUM, only_day: int | None = None) -> Report:
+    """The activity rows of every opened day of the game (or of one day), roster order."""
+    from .tally import windows  # the count's own day windows, so both agree on what a day is
+
+    matcher = Matcher([Player(p.nick, p.aliases) for p in game.players])
+    gm_keys = {key(g) for g in game.gm}
+    posts = list(thread.posts)
+    first = posts[0].time if posts else None
+    last = posts[-1].time if posts else None
+    unknown: dict[str, int] = {}
+    dead_posting: dict[tuple[str, int], int] = {}
+    rows: list[Row] = []
+    out_before: set[str] = set()  # modkilled on an earlier day: out of later days
+    below_prev: set[str] = set()  # players below the minimum on the previous listed day
+    open_day = None
+    days = game.days or (Day(1, None),)  # a game file without [[days]]: one day, as the count
+    for day, opens, next_opens in windows(days, first):
+        if opens and last and opens > last:
+            break  # not opened yet
+        alive = [p.nick for p in game.players if p.nick not in set(day.dead) | out_before]
+        mine: dict[str, list[Post]] = {n: [] for n in alive}
+        for post in posts:
+            if (opens and post.time < opens) or (next_opens and post.time >= next_opens):
+                continue
+            if key(post.author) in gm_keys:
+                continue
+            m = matcher.match(post.author)
+            player = m.player if m.stage in STRICT_STAGES else None
+            if player is None:
+                unknown[post.author] = unknown.get(post.author, 0) + 1
+            elif player in mine:
+                mine[player].append(post)
+            elif only_day is None or day.number == only_day:
+                dead_posting[(player, day.number)] = dead_posting.get((player, day.number), 0) + 1
+        below_now: set[str] = set()
+        for nick in alive:
+            marks = []
+            earlier: dict[str, int] = {}
+            for post in mine[nick]:
+                reasons, details = judge(post.text, earlier)
+                if reasons:
+                    marks.append(Mark(post, reasons, details))
+                earlier.setdefault(normal(post.text), post.post_no)
+            informative = len(mine[nick]) - len(marks)
+            below = informative < minimum
+            if below:
+                below_now.add(nick)
+            if only_day is None or day.number == only_day:
+                rows.append(Row(nick, day.number, len(mine[nick]), informative, below,
+                                below and nick in below_prev, tuple(marks)))
+        below_prev = below_now
+        out_before |= set(day.modkills)
+        open_day = day.number if (next_opens is None and (day.deadline is None or
+                                                          (last is not None and last < day.deadline))) else None
+    return Report(tuple(rows), minimum, tuple(sorted(unknown.items())), open_day,
+                  tuple((p, d, n) for (p, d), n in dead_posting.items()))
+
+
+# --- rows → JSON / CSV (CONTRACT: player, day, posts, informative, below_minimum, below_two_days)
+FIELDS = ("player", "day", "posts", "informative", "below_minimum", "below_two_days")
+
+
+def _iso(t: datetime) -> str:
+    return t.isoformat()
+
+
+def row_dict(row: Row, lang: str = "en") -> dict:
+    d = {f: getattr(row, f) for f in FIELDS}
+    d["marked"] = [{"post_no": m.post.post_no, "post_id": m.post.post_id, "time": _iso(m.post.time),
+                    "reasons": list(m.reasons), "why": m.describe(lang)} for m in row.marked]
+    return d
+
+
+def to_json(report: Report, lang: str = "en") -> str:
+    import json
+    return json.dumps([row_dict(r, lang) for r in report.rows], ensure_ascii=False, indent=2) + "\n"
+
+
+def to_csv(report: Report, lang: str = "en") -> str:
+    """The JSON fields as columns; `marked` as 'post: reasons' pairs joined by ' | '."""
+    import csv
+    import io
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=(*FIELDS, "marked"), lineterminator="\n")
+    writer.writeheader()
+    for r in report.rows:
+        d = {f: getattr(r, f) for f in FIELDS}
+        d["marked"] = " | ".join(f"{m.post.post_no}: {m.describe(lang)}" for m in r.marked)
+        writer.writerow(d)
+    return out.getvalue()
