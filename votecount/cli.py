@@ -38,6 +38,10 @@ app = typer.Typer(cls=DefaultToCount, add_completion=False, no_args_is_help=True
 class Format(str, Enum):
     table = "table"
     json = "json"
+    csv = "csv"
+    bbcode = "bbcode"
+    markdown = "markdown"
+    html = "html"
 
 
 class PostsFormat(str, Enum):
@@ -120,6 +124,8 @@ def count_cmd(
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when the count has violations."),
+    diff: Optional[Path] = typer.Option(None, "--diff", metavar="PREVIOUS.json",
+                                        help="Show what changed since an earlier --format json count."),
     delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
     max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
     max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
@@ -127,26 +133,27 @@ def count_cmd(
     """Count the votes of a saved thread (the default command)."""
     try:
         from .api import run_count
+        previous = None
+        if diff is not None:  # read first: a bad file fails before the (slower) count
+            from .render.diff import load_previous
+            previous = load_previous(diff)
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
                               max_time, timeout, retries)
         results = run_count(threads, game, rules, day, deadline, tz, at, lang, engine, saved_at, fetch)
-        if fmt is Format.json:
-            from .render.json_out import render
-            write_out(render(results, explain), output)
-        else:
-            from rich.console import Console
-            from .render.table import render as render_table
-            if output is None:
-                render_table(results, Console(highlight=False), explain)
-            else:
-                import io
-                buf = io.StringIO()
-                render_table(results, Console(file=buf, width=120, color_system=None, highlight=False), explain)
-                write_out(buf.getvalue(), output)
+        _write_report(fmt.value, results, explain, previous, output)
     except VotecountError as exc:
         fail(exc)
     if strict and any(r.violations for r in results):
         raise typer.Exit(1)
+
+
+def _write_report(fmt: str, results, explain: bool, previous, output: Optional[Path]) -> None:
+    from .render import report
+    if fmt == "table" and output is None:
+        from rich.console import Console
+        report(fmt, results, explain=explain, previous=previous, console=Console(highlight=False))
+    else:
+        write_out(report(fmt, results, explain=explain, previous=previous), output)
 
 
 @app.command("posts")

@@ -1,0 +1,109 @@
+"""The count as a forum post, independent of the markup: what a GM posts back to the thread.
+
+`bbcode.py` and `markdown.py` each give a `Markup` (how to write bold, a colour, a link, a
+spoiler) and call `render`. The layout is the one GMs use by hand: candidates by score with
+their voters, the outcome in bold, the changes since the last count, then violations and
+missing voters under spoilers so the post stays short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..model import Ballot, DayResult, TallyRow
+from .words import num, runoff_names, when, word
+
+
+@dataclass(frozen=True)
+class Markup:
+    escape: Callable[[str], str]  # user text (nicks, titles, messages) → safe text
+    bold: Callable[[str], str]
+    colour: Callable[[str, str], str]  # (text, "red"|"blue") → coloured text
+    link: Callable[[str, str], str]  # (text, url) → link
+    spoiler: Callable[[str, str], str]  # (title, body) → hidden body
+    tally: Callable[[list[tuple[str, str, str]], DayResult], list[str]]  # rows (name, score, votes) → lines
+    bullet: str = "• "
+
+
+def _voter(m: Markup, name: str, colour: str, weight: float, url: str | None) -> str:
+    text = m.escape(name)
+    if colour in ("red", "blue"):
+        text = m.colour(text, colour)
+    if url:
+        text = m.link(text, url)
+    return text + (f" ×{num(weight)}" if weight != 1 else "")
+
+
+def _rows(m: Markup, r: DayResult, rows: tuple[TallyRow, ...], ballots: tuple[Ballot, ...],
+          names: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
+    urls = {b.post.post_id: b.post.url for b in ballots}
+    out = []
+    for row in rows:
+        votes = ", ".join(_voter(m, v.voter, v.colour, v.weight, urls.get(v.post_id)) for v in row.votes)
+        if row.penalty:
+            extra = f"+{num(row.penalty)} {word(r.lang, 'penalty')}"
+            votes = f"{votes} ({extra})" if votes else f"({extra})"
+        out.append((m.escape((names or {}).get(row.candidate, row.candidate)), num(row.score), votes or "—"))
+    return out
+
+
+def day_lines(m: Markup, r: DayResult, diff: dict | None = None) -> list[str]:
+    lang = r.lang
+    t = r.thread
+    lines = [m.bold(m.escape(f"{t.title or t.source} — {word(lang, 'day')} {r.day}"))]
+    lines.append(f"{word(lang, 'deadline')}: {when(r.deadline, lang)}")
+    for w in t.warnings:
+        lines.append(f"{word(lang, 'warnings')}: {m.escape(w)}")
+    lines.append("")
+    if r.tally:
+        lines += m.tally(_rows(m, r, r.tally, r.ballots), r)
+    else:
+        lines.append(word(lang, "no_votes"))
+    lines.append("")
+    lines.append(m.bold(m.escape(f"{word(lang, 'outcome')}: {r.outcome.note or r.outcome.kind}")))
+    for key, moment in r.flags.items():
+        if moment is not None:
+            lines.append(f"{word(lang, key)}: {when(moment, lang)}")
+    if r.modkills:
+        lines.append(m.bold(m.escape(f"{word(lang, 'modkills')}: {', '.join(r.modkills)}")))
+    if r.runoff is not None:
+        ro = r.runoff
+        lines.append("")
+        head = (f"{word(lang, 'runoff')} ({word(lang, 'runoff_mode_' + ro.mode)}: "
+                f"{', '.join(ro.candidates)}; {word(lang, 'deadline')} {when(ro.deadline, lang)})")
+        lines.append(m.bold(m.escape(head)))
+        if not ro.counted:
+            lines.append(word(lang, "runoff_pending"))
+        elif ro.tally:
+            lines += m.tally(_rows(m, r, ro.tally, ro.ballots, runoff_names(ro, lang)), r)
+        else:
+            lines.append(word(lang, "no_votes"))
+        if ro.missing:
+            lines.append(f"{word(lang, 'missing')}: {m.escape(', '.join(ro.missing))}")
+    if diff is not None:
+        lines.append("")
+        lines.append(m.bold(word(lang, "changes")))
+        lines += [m.bullet + m.escape(x) for x in diff["lines"]]
+    urls = {b.post.post_id: b.post.url for b in r.ballots}
+    if r.violations:
+        body = []
+        for v in r.violations:
+            where = ""
+            if v.post_no is not None:
+                where = f"{word(lang, 'post')} {v.post_no}"
+                url = urls.get(v.post_id)
+                where = (m.link(where, url) if url else where) + ", "
+            body.append(f"{m.bullet}{m.bold(m.escape(v.player))}: {where}"
+                        f"{m.escape(f'[{v.rule}]')} {m.escape(v.message)}")
+        lines.append("")
+        lines.append(m.spoiler(f"{word(lang, 'violations')} ({len(r.violations)})", "\n".join(body)))
+    lines.append("")
+    missing = m.escape(", ".join(r.missing)) if r.missing else word(lang, "none")
+    lines.append(m.spoiler(f"{word(lang, 'missing')} ({len(r.missing)})", missing))
+    return lines
+
+
+def render(m: Markup, results: list[DayResult], diffs: dict[int, dict] | None = None) -> str:
+    days = ["\n".join(day_lines(m, r, None if diffs is None else diffs.get(r.day))) for r in results]
+    return "\n\n".join(days) + "\n"
