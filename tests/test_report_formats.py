@@ -194,3 +194,17 @@ def test_a_runoff_is_shown_in_every_format():
     assert page.count('<svg class="timeline"') == 2 and page.count("data-ballot=") == 4
     pending = replace(day, runoff=replace(ro, counted=False, tally=(), ballots=()))
     assert "ещё не подсчитана" in bbcode.render([pending]) and "ещё не подсчитана" in html.render([pending])
+
+
+def test_rb9_a_hidden_silence_is_not_in_the_forum_post(tmp_path):
+    # The boss lost his vote after a double kill; the GM does not announce it (RB.9).
+    posts = [("Ведущий", "2026-11-28 20:00:00", "День 1."), ("Вася", "2026-11-29 10:00:00", red("Петя")),
+             ("Петя", "2026-11-29 10:01:00", red("Вася")), ("Маша", "2026-11-29 10:02:00", red("Вася"))]
+    days = ['number = 1\ndeadline = 2026-11-29T20:00:00+03:00\nhidden_silenced = ["Петя"]']
+    thread, game = write(tmp_path, posts, ["Вася", "Петя", "Маша"], rules="red-blue", days=days)
+    results = run_count([str(thread)], game, None, None, None, None, None, "ru", None, None)
+    [v] = [v for v in results[0].violations if v.code == "silenced_voter"]
+    assert v.hidden and v.player == "Петя"
+    for fmt in ("bbcode", "markdown"):
+        post = report(fmt, results)
+        assert "лишен" not in post and "голоса в этот день" not in post

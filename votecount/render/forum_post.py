@@ -86,9 +86,10 @@ def day_lines(m: Markup, r: DayResult, diff: dict | None = None) -> list[str]:
         lines.append(m.bold(word(lang, "changes")))
         lines += [m.bullet + m.escape(x) for x in diff["lines"]]
     urls = {b.post.post_id: b.post.url for b in r.ballots}
-    if r.violations:
+    public = [v for v in r.violations if not v.hidden]  # RB.9: a silence not announced stays unsaid
+    if public:
         body = []
-        for v in r.violations:
+        for v in public:
             where = ""
             if v.post_no is not None:
                 where = f"{word(lang, 'post')} {v.post_no}"
@@ -97,7 +98,7 @@ def day_lines(m: Markup, r: DayResult, diff: dict | None = None) -> list[str]:
             body.append(f"{m.bullet}{m.bold(m.escape(v.player))}: {where}"
                         f"{m.escape(f'[{v.rule}]')} {m.escape(v.message)}")
         lines.append("")
-        lines.append(m.spoiler(f"{word(lang, 'violations')} ({len(r.violations)})", "\n".join(body)))
+        lines.append(m.spoiler(f"{word(lang, 'violations')} ({len(public)})", "\n".join(body)))
     lines.append("")
     missing = m.escape(", ".join(r.missing)) if r.missing else word(lang, "none")
     lines.append(m.spoiler(f"{word(lang, 'missing')} ({len(r.missing)})", missing))

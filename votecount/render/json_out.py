@@ -12,9 +12,12 @@ def iso(t) -> str | None:
 
 
 def violation_dict(v: Violation) -> dict:
-    return {"code": v.code, "player": v.player, "post_id": v.post_id, "post_no": v.post_no,
-            "time": iso(v.time), "day": v.day, "effect": v.effect, "rule": v.rule,
-            "message": v.message}
+    d = {"code": v.code, "player": v.player, "post_id": v.post_id, "post_no": v.post_no,
+         "time": iso(v.time), "day": v.day, "effect": v.effect, "rule": v.rule,
+         "message": v.message}
+    if v.hidden:  # RB.9: for the GM's eyes; forum reports leave it out
+        d["hidden"] = True
+    return d
 
 
 def ballot_dict(b: Ballot) -> dict:
