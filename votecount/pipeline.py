@@ -58,9 +58,15 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     """One thread from one THREAD argument, or from several (pages given one by one)."""
     args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
     raws = [raw for arg in args for raw in sources.read(arg)]
-    thread_arg = " ".join(args)
+    return thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at)
+
+
+def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = None,
+                      saved_at: datetime | None = None) -> Thread:
+    """One thread from its pages' bytes, in order. `raws` may be any iterable: batch passes
+    one that checks its limits (pages, bytes, time) between pages."""
     parser = parsers.get(engine) if engine else None
-    posts, title, used = [], "", set()
+    posts, title, used, number = [], "", set(), 0
     for number, raw in enumerate(raws, 1):
         doc = pages_mod.tree(raw.data, raw.source)
         if not engine:  # every page is detected: pages of two forums must not be mixed
@@ -77,5 +83,7 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
             used.add(why)
         posts.extend(found)
         title = title or parser.title(doc)
-    return thread.merge(posts, title=title, engine=parser.NAME, pages=len(raws),
-                        source=thread_arg, saved_at_source=", ".join(sorted(used)) or None)
+    if parser is None:
+        raise ParseError(f"{label}: no pages")
+    return thread.merge(posts, title=title, engine=parser.NAME, pages=number,
+                        source=label, saved_at_source=", ".join(sorted(used)) or None)
