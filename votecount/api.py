@@ -52,16 +52,24 @@ def read(threads, tz, engine=None, saved_at=None, fetch=None):
 
 def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at,
               fetch=None):
+    from . import game as game_mod
+
+    game = game_mod.load(str(game_path)) if game_path else None
+    tz = zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
+    saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
+    thread = read(threads, tz, engine, saved, fetch)
+    return count_thread(thread, game, tz, rules_spec, day, deadline, at, lang)
+
+
+def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=None, lang=None):
+    """The counting steps of run_count on a thread already read (batch reads pages itself):
+    the default game when there is no game file, the rules, --deadline/--day/--at, the count."""
     from dataclasses import replace
 
     from . import game as game_mod
     from . import rules as rules_mod
     from .tally import count
 
-    game = game_mod.load(str(game_path)) if game_path else None
-    tz = zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
-    saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
-    thread = read(threads, tz, engine, saved, fetch)
     last = thread.posts[-1].time if thread.posts else None
     if game is None:
         game = game_mod.from_thread(thread, tz.key)

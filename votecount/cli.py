@@ -316,6 +316,106 @@ def fetch_cmd(
         fail(exc)
 
 
+class BatchFormat(str, Enum):
+    csv = "csv"
+    json = "json"
+    parquet = "parquet"
+
+
+@app.command("batch")
+def batch_cmd(
+    paths: List[str] = typer.Argument(..., metavar="PATH...", help="Thread folders, folders of them, .zip files, or text files listing them."),
+    output: Path = typer.Option(..., "--output", "-o", help="Folder for the tables (created)."),
+    fmt: BatchFormat = typer.Option(BatchFormat.csv, "--format", "-f", help="Table format."),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (default: the number of cores)."),
+    resume: bool = typer.Option(False, "--resume", help="Skip threads already counted with the same input."),
+    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Rules where a thread has no game.toml."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine of every thread."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages."),
+    time_limit: float = typer.Option(300.0, "--time-limit", help="Seconds per thread (0: none)."),
+    max_pages: int = typer.Option(5000, "--max-pages", help="Pages per thread (0: none)."),
+    max_mb: int = typer.Option(512, "--max-mb", help="Megabytes of HTML per thread (0: none)."),
+    dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS", help="Run on a Dask cluster (tcp://scheduler:8786)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar, no summary when all went well."),
+):
+    """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
+    try:
+        summary = _run_batch(paths, output, fmt.value, jobs, resume, rules, tz, engine,
+                             lang.value if lang else None, time_limit, max_pages, max_mb, dask, quiet)
+    except VotecountError as exc:
+        fail(exc)
+    from .batch import FORMATS
+    table = output / f"threads{FORMATS[fmt.value]}"
+    skipped = f" ({summary.unchanged:,} unchanged)" if summary.unchanged else ""
+    if summary.failed:
+        typer.echo(f"votecount: {summary.threads:,} threads{skipped}, {summary.failed:,} failed: "
+                   f"see {table}", err=True)
+        raise typer.Exit(4)
+    if not quiet:
+        typer.echo(f"votecount: {summary.threads:,} threads{skipped}, {summary.pages:,} pages, "
+                   f"{summary.posts:,} posts counted: {output}", err=True)
+
+
+def _run_batch(paths, output, fmt, jobs, resume, rules, tz, engine, lang, time_limit, max_pages,
+               max_mb, dask, quiet):
+    from . import batch
+    from .api import zone
+
+    if tz:
+        zone(tz)  # a wrong zone is a usage error, not one failure per thread
+    if rules:
+        from .rules import load as load_rules
+        load_rules(rules)
+    if jobs < 0 or time_limit < 0 or max_pages < 0 or max_mb < 0:
+        raise VotecountError("--jobs, --time-limit, --max-pages and --max-mb cannot be negative")
+    if output.exists() and not output.is_dir():
+        raise VotecountError(f"{output}: exists and is not a folder")
+    state = batch.load_state(output) if resume else {}
+    job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
+                               max_pages=max_pages, max_bytes=max_mb * 1024 * 1024,
+                               time_limit=time_limit,
+                               previous={k: e["hash"] for k, e in state.items()})
+    workers = jobs or os.cpu_count() or 1
+    show = not quiet and sys.stderr.isatty()
+    if not show:
+        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state)
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+    progress = Progress(TextColumn("threads"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("{task.fields[pages]:,} pages · {task.fields[rate]:,.0f} posts/s"
+                                   " · {task.fields[failed]} failed"),
+                        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                        console=Console(stderr=True), transient=False)
+    task = progress.add_task("batch", total=len(job_list), pages=0, rate=0.0, failed=0)
+    totals = {"pages": 0, "posts": 0, "failed": 0}
+
+    def advance(res: dict) -> None:
+        totals["pages"] += res.get("pages") or 0
+        totals["posts"] += 0 if res.get("unchanged") else (res.get("posts") or 0)
+        totals["failed"] += res["status"] == "error"
+        elapsed = progress.tasks[0].elapsed or 1e-9
+        progress.update(task, advance=1, pages=totals["pages"], rate=totals["posts"] / elapsed,
+                        failed=totals["failed"])
+
+    # The pool forks its workers at the first job, before the bar starts its refresh thread.
+    started = []
+
+    def on_result(res: dict) -> None:
+        if not started:
+            progress.start()
+            started.append(True)
+        advance(res)
+
+    try:
+        return batch.run(job_list, output, fmt, workers=workers, dask=dask, progress=on_result,
+                         state=state)
+    finally:
+        if started:
+            progress.stop()
+
+
 def main() -> None:
     try:
         app()

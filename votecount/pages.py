@@ -18,6 +18,7 @@ _TAGS = re.compile(rb"<[^>]*>")
 _XML_DECL = re.compile(rb"^\s*<\?xml[^>]*\?>")
 _WHATWG = {"iso-8859-1": "windows-1252", "latin-1": "windows-1252", "latin1": "windows-1252",
            "ascii": "windows-1252", "us-ascii": "windows-1252", "iso-8859-9": "windows-1254"}
+_CONTROL = bytes(b for b in range(32) if b < 9 or 13 < b)  # control bytes that text never holds
 _PARSER = lxml_html.HTMLParser(encoding="utf-8", remove_comments=False, huge_tree=False)
 
 
@@ -28,7 +29,7 @@ def check_bytes(data: bytes, source: str) -> None:
     head = data[:4096]
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return  # UTF-16 with a BOM: text, decoded below
-    if b"\x00" in head or (sum(b < 9 or 13 < b < 32 for b in head) > len(head) // 20):
+    if b"\x00" in head or len(head) - len(head.translate(None, _CONTROL)) > len(head) // 20:
         raise InputError(f"{source}: not a saved web page (binary data)")
     if b"<" not in data[:65536]:
         raise InputError(f"{source}: not a saved web page (no HTML markup)")
@@ -78,9 +79,14 @@ def _looks_cyrillic_1251(data: bytes) -> bool:
 
 def tree(data: bytes, source: str = "<page>"):
     """Parse a saved page into an lxml HTML tree (root element)."""
-    text, _ = decode(data, source)
-    # Re-encode as UTF-8 and tell libxml2 so: it would otherwise obey a lying <meta charset>.
-    body = _XML_DECL.sub(b"", text.encode("utf-8", errors="replace"))
+    text, encoding = decode(data, source)
+    if encoding == "utf-8" and not data.startswith(b"\xef\xbb\xbf"):
+        body = data  # strictly valid UTF-8 already (a BOM page may not be): no second copy
+    else:  # re-encode as UTF-8 and tell libxml2 so: it would otherwise obey a lying <meta charset>
+        body = text.encode("utf-8", errors="replace")
+    declaration = _XML_DECL.match(body)
+    if declaration:
+        body = body[declaration.end():]
     try:
         root = lxml_html.document_fromstring(body, parser=_PARSER)
     except Exception as exc:  # lxml raises ParserError or ValueError on hopeless input

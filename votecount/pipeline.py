@@ -65,21 +65,31 @@ def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo,
     return None, None
 
 
-def _raw_pages(args: list[str], engine: str | None, fetch) -> list[tuple[sources.RawPage, datetime | None, str | None]]:
-    """Every page of the arguments with its fetch time and URL when known."""
-    out = []
+Fetched = dict[str, tuple[datetime, str]]  # page source → (fetch time, final URL)
+
+
+def _raw_pages(args: list[str], engine: str | None, fetch) -> tuple[list[sources.RawPage], Fetched]:
+    """Every page of the arguments, and the fetch time and URL of those that were fetched."""
+    out: list[sources.RawPage] = []
+    fetched: Fetched = {}
     for arg in args:
         if arg.lower().startswith(("http://", "https://")):
             from . import fetch as fetch_mod
             for fp in fetch_mod.fetch_thread(arg, fetch, engine=engine):
-                out.append((sources.RawPage(source=fp.final_url, data=fp.data), fp.fetched_at, fp.final_url))
+                out.append(sources.RawPage(source=fp.final_url, data=fp.data))
+                fetched[fp.final_url] = (fp.fetched_at, fp.final_url)
             continue
         raws = sources.read(arg)
-        entries = manifest.fetch_times(arg, [r.source for r in raws]) if arg != "-" else {}
-        for raw in raws:
-            entry = entries.get(raw.source)
-            out.append((raw, entry.fetched_at if entry else None, entry.final_url if entry else None))
-    return out
+        out.extend(raws)
+        if arg != "-":
+            fetched.update(manifest_times(arg, raws))
+    return out, fetched
+
+
+def manifest_times(folder: str, raws) -> Fetched:
+    """Fetch times and URLs of pages saved by `votecount fetch` (its manifest.json)."""
+    entries = manifest.fetch_times(folder, [r.source for r in raws])
+    return {src: (e.fetched_at, e.final_url) for src, e in entries.items()}
 
 
 def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None = None,
@@ -87,12 +97,24 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     """One thread from one THREAD argument, or from several (pages given one by one).
     `fetch` (fetch.FetchOptions) applies to URL arguments."""
     args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
-    raws = _raw_pages(args, engine, fetch)
-    thread_arg = " ".join(args)
+    raws, fetched = _raw_pages(args, engine, fetch)
+    return thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
+                             fetched=fetched)
+
+
+def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = None,
+                      saved_at: datetime | None = None, fetched: Fetched | None = None) -> Thread:
+    """One thread from its pages' bytes, in order. `raws` may be any iterable: batch passes
+    one that checks its limits (pages, bytes, time) between pages. `fetched` gives the fetch
+    time and URL of pages that were fetched."""
+    fetched = fetched or {}
     parser = parsers.get(engine) if engine else None
-    posts, title, used = [], "", set()
+    posts, title, used, number = [], "", set(), 0
     latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
-    for number, (raw, fetched_at, url) in enumerate(raws, 1):
+    first_url: str | None = None
+    for number, raw in enumerate(raws, 1):
+        fetched_at, url = fetched.get(raw.source, (None, None))
+        first_url = first_url or url
         doc = pages_mod.tree(raw.data, raw.source)
         if not engine:  # every page is detected: pages of two forums must not be mixed
             page_parser = parsers.detect(doc, None, raw.source)
@@ -110,9 +132,11 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
             latest = now
         posts.extend(found)
         title = title or parser.title(doc)
-    merged = thread.merge(posts, title=title, engine=parser.NAME, pages=len(raws),
-                          source=thread_arg, saved_at_source=", ".join(sorted(used)) or None)
-    merged = replace(merged, saved_at=latest, url=raws[0][2] if raws else None)
+    if parser is None:
+        raise ParseError(f"{label}: no pages")
+    merged = thread.merge(posts, title=title, engine=parser.NAME, pages=number,
+                          source=label, saved_at_source=", ".join(sorted(used)) or None)
+    merged = replace(merged, saved_at=latest, url=first_url)
     first = merged.posts[0].post_no if merged.posts else 1
     if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count
         merged = replace(merged, warnings=(f"the pages read start at post {first}: posts 1–{first - 1} "
