@@ -14,20 +14,21 @@ ETag or Last-Modified.
 
 from __future__ import annotations
 
-import email.utils
 import re
 import sys
 import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from http.cookiejar import CookieJar
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 from urllib.parse import parse_qsl, quote, urlencode, urljoin, urlsplit, urlunsplit
 
 from . import __version__
 from . import manifest as manifest_mod
 from .errors import ConfigError, FetchError, InputError, ParseError
+
+if TYPE_CHECKING:  # http.cookiejar and email.utils load only when a URL is fetched
+    from http.cookiejar import CookieJar
 
 USER_AGENT = f"votecount/{__version__} (vote counter for forum mafia games; python-httpx)"
 RETRY_STATUSES = {429, 502, 503, 504}
@@ -117,6 +118,7 @@ def retry_after(value: str | None, now: datetime) -> float | None:
     if value.isdigit():
         return float(value)
     try:
+        import email.utils
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
         return None
@@ -127,6 +129,7 @@ def retry_after(value: str | None, now: datetime) -> float | None:
 
 def build_cookies(opts: FetchOptions, url: str) -> CookieJar:
     from . import cookies
+    from http.cookiejar import CookieJar
     jar = CookieJar()
     if opts.cookies_file:
         cookies.load_cookies_txt(opts.cookies_file, jar)

@@ -25,6 +25,7 @@ _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\uf
 _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 _EDGE = re.compile(r"^[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\]+|[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\]+$")
 _SPACES = re.compile(r"[\s_]+")
+_EDGE_CHARS = " \t\n\r\xa0\"'«»„“”‘’`.,:;!?()[]{}<>*_~=+-–—|/\\"
 
 # ЙЦУКЕН typed on a QWERTY layout and back ("Dfcz" → "Вася").
 _QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`"
@@ -101,10 +102,43 @@ class Matcher:
         # The raw (unfolded) nick keeps camel-case for initials: "GentlemanJohnny" → "gj".
         self.initials = {p.nick: _initials(clean(p.nick)).casefold() for p in players}
         self._cache: dict[str, NickMatch] = {}
+        # For the cheap tests below: the longest key, the most words in one, and every form
+        # an exact, alias or inflection match could start from, in skeleton form.
+        names = [*self.exact, *self.alias]
+        self.longest = max((len(k) for k in names), default=0)
+        self.most_words = max((len(k.split()) for k in names), default=1)
+        self.forms = {s.translate(_SKELETON) for st in self.stems.values() for s in st} | set(names)
 
     def is_nick(self, written: str) -> bool:
+        if self._too_long(written):
+            return False
         k = key(written)
         return k in self.exact or k in self.alias
+
+    def _too_long(self, written: str) -> bool:
+        """True only when `written` cannot clean down to any roster key: NFKC shrinks a string by
+        at most a factor of 3, and only edges, invisible characters and BBCode are removed."""
+        return (len(written) > 3 * self.longest + 8 and "[" not in written
+                and not _INVISIBLE.search(written)
+                and len(written.strip(_EDGE_CHARS)) > 3 * self.longest + 8)
+
+    def windows(self, words: list[str], text: str, most: int):
+        """Runs of up to `most` words of `text` (already case-folded with ё→е) that may name a
+        player by exact nick, alias or case ending. A sound pre-filter: a window it drops can
+        match by none of those stages, so long posts skip the full cascade word by word."""
+        cheap = unicodedata.is_normalized("NFKC", text)  # else the cheap form could differ: ask all
+        forms = self.forms
+        for size in range(min(most, self.most_words), 0, -1):  # no window longer than any nick
+            for i in range(len(words) - size + 1):
+                seg = words[i] if size == 1 else " ".join(words[i:i + size])
+                if cheap:
+                    t = seg.strip(_EDGE_CHARS)
+                    if "_" in t:
+                        t = " ".join(t.replace("_", " ").split())
+                    t = t.translate(_SKELETON)  # _stems() cuts at most two letters off the end
+                    if t not in forms and t[:-1] not in forms and t[:-2] not in forms:
+                        continue
+                yield seg
 
     def match(self, written: str) -> NickMatch:
         cached = self._cache.get(written)
