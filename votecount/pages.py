@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
 from lxml import html as lxml_html
 
 from .errors import InputError
@@ -18,7 +19,17 @@ _TAGS = re.compile(rb"<[^>]*>")
 _XML_DECL = re.compile(rb"^\s*<\?xml[^>]*\?>")
 _WHATWG = {"iso-8859-1": "windows-1252", "latin-1": "windows-1252", "latin1": "windows-1252",
            "ascii": "windows-1252", "us-ascii": "windows-1252", "iso-8859-9": "windows-1254"}
-_PARSER = lxml_html.HTMLParser(encoding="utf-8", remove_comments=False, huge_tree=False)
+# libxml2 stops at its resource limits (elements nested 256 deep; a text node or attribute over
+# 10 MB) with a FATAL error and returns the part it read: the posts after that point would be
+# lost without a word. So a fatal error is never ignored (see tree()). The HTML parser expands
+# no DTD entities (`<!ENTITY>` in a page stays text) and never touches the network.
+MAX_DEPTH = 255
+
+
+def _parser(huge: bool):
+    # One parser per page: its error_log must hold this page's errors only.
+    return lxml_html.HTMLParser(encoding="utf-8", remove_comments=False, huge_tree=huge,
+                                no_network=True)
 
 
 def check_bytes(data: bytes, source: str) -> None:
@@ -76,15 +87,60 @@ def _looks_cyrillic_1251(data: bytes) -> bool:
     return paired > 0.6 * len(high)
 
 
-def tree(data: bytes, source: str = "<page>"):
-    """Parse a saved page into an lxml HTML tree (root element)."""
+_END = re.compile(r"</(?:body|html)\s*>", re.I)
+
+
+def tree(data: bytes, source: str = "<page>", *, whole: bool = False):
+    """Parse a saved page into an lxml HTML tree (root element), whole or not at all.
+
+    `whole=True` (every page of a thread) also refuses a page cut short: a save or download
+    interrupted mid-page parses without complaint into fewer posts, and the last of them may be
+    cut mid-vote. Every engine's page closes its <body>; a page with no </body> and no </html>
+    is taken to be cut short.
+    """
     text, _ = decode(data, source)
+    if whole and not _END.search(text):
+        raise InputError(f"{source}: the page is cut short (no </body> or </html>): save it again")
     # Re-encode as UTF-8 and tell libxml2 so: it would otherwise obey a lying <meta charset>.
     body = _XML_DECL.sub(b"", text.encode("utf-8", errors="replace"))
+    root, fatal = _parse(body, source, huge=False)
+    if fatal and not _too_deep(fatal[0]):
+        # A text node or attribute over 10 MB (SingleFile pages inline their images as data:
+        # URIs): read again without libxml2's size limits, then bound the depth ourselves
+        # (the huge mode allows 2048 levels, deeper than Python's recursion in the parsers).
+        root, fatal = _parse(body, source, huge=True)
+        if not fatal and _depth(root) > MAX_DEPTH:
+            fatal = ("depth", None)
+    if fatal:
+        message, line = fatal
+        where = f" (line {line})" if line else ""
+        if _too_deep(message):
+            raise InputError(f"{source}: elements nested more than {MAX_DEPTH} deep{where}: "
+                             "not a page votecount can read whole")
+        raise InputError(f"{source}: cannot read the page whole{where}: {message}")
+    return root
+
+
+def _too_deep(message: str) -> bool:
+    return "depth" in message.lower()
+
+
+def _parse(body: bytes, source: str, huge: bool):
+    """(root, None) or (root, (message, line)) of the first fatal error: a page read in part."""
+    parser = _parser(huge)
     try:
-        root = lxml_html.document_fromstring(body, parser=_PARSER)
+        root = lxml_html.document_fromstring(body, parser=parser)
     except Exception as exc:  # lxml raises ParserError or ValueError on hopeless input
         raise InputError(f"{source}: cannot parse the page as HTML ({exc})") from None
     if root is None:
         raise InputError(f"{source}: cannot parse the page as HTML")
-    return root
+    fatal = next((e for e in parser.error_log if e.level_name == "FATAL"), None)
+    return root, ((fatal.message.strip(), fatal.line) if fatal else None)
+
+
+def _depth(root) -> int:
+    depth = deepest = 0
+    for event, _ in etree.iterwalk(root, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        deepest = max(deepest, depth)
+    return deepest

@@ -62,7 +62,7 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     parser = parsers.get(engine) if engine else None
     posts, title, used = [], "", set()
     for number, raw in enumerate(raws, 1):
-        doc = pages_mod.tree(raw.data, raw.source)
+        doc = pages_mod.tree(raw.data, raw.source, whole=True)
         if not engine:  # every page is detected: pages of two forums must not be mixed
             page_parser = parsers.detect(doc, None, raw.source)
             if parser is not None and page_parser is not parser:
