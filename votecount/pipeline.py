@@ -61,6 +61,7 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     thread_arg = " ".join(args)
     parser = parsers.get(engine) if engine else None
     posts, title, used = [], "", set()
+    titles: dict[str, str] = {}  # page → its thread title (pages of two threads are refused)
     for number, raw in enumerate(raws, 1):
         doc = pages_mod.tree(raw.data, raw.source, whole=True)
         if not engine:  # every page is detected: pages of two forums must not be mixed
@@ -76,6 +77,8 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
         if why:
             used.add(why)
         posts.extend(found)
-        title = title or parser.title(doc)
+        titles[raw.source] = parser.title(doc)
+        title = title or titles[raw.source]
     return thread.merge(posts, title=title, engine=parser.NAME, pages=len(raws),
-                        source=thread_arg, saved_at_source=", ".join(sorted(used)) or None)
+                        source=thread_arg, saved_at_source=", ".join(sorted(used)) or None,
+                        page_titles=titles)
