@@ -56,7 +56,16 @@ def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
+    damaged = _damaged_utf8(data)
+    if damaged is not None:
+        return damaged, "utf-8"
+    import logging
+
     from bs4.dammit import UnicodeDammit  # lazily: importing bs4 costs ~0.12 s, UTF-8 pages skip it
+
+    # UnicodeDammit logs "Some characters could not be decoded" to stderr; the error contract
+    # is one line there, and a replacement character is visible in the output anyway.
+    logging.getLogger("bs4.dammit").setLevel(logging.ERROR)
 
     dammit = UnicodeDammit(data, is_html=True)
     declared = (dammit.declared_html_encoding or "").lower()
@@ -72,6 +81,19 @@ def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
     if dammit.unicode_markup is None:
         raise InputError(f"{source}: cannot tell the page's character set")
     return dammit.unicode_markup, dammit.original_encoding or "unknown"
+
+
+def _damaged_utf8(data: bytes) -> str | None:
+    """UTF-8 with a few broken bytes (a cut character, a stray byte from an editor): its text
+    with replacement characters, or None when the bytes are another charset. Text in an 8-bit
+    charset almost never forms valid multi-byte UTF-8 sequences (Cyrillic windows-1251 letters
+    are 0xC0–0xFF, never continuation bytes), so many valid non-ASCII characters and few
+    broken ones can only be UTF-8. Otherwise a page transcoded to UTF-8 with a lying
+    `<meta charset=windows-1251>` and one bad byte would be read as windows-1251 mojibake."""
+    text = data.decode("utf-8", errors="replace")
+    broken = text.count("\ufffd") - data.count("\ufffd".encode("utf-8"))
+    wide = len(text) - len(text.encode("ascii", errors="ignore")) - broken
+    return text if broken and wide >= 20 * broken else None
 
 
 def _looks_cyrillic_1251(data: bytes) -> bool:
