@@ -171,10 +171,12 @@ def _folder_page(folder: Path, real_folder: Path, name: str) -> Path | None:
                 raise InputError(f"{entry}: symbolic link to a missing file ({os.readlink(entry)})") from None
             except OSError as exc:  # ELOOP on newer Pythons
                 raise InputError(f"{entry}: symbolic link cannot be followed ({exc.strerror or exc})") from None
+            mode = target.stat().st_mode
+            if stat.S_ISDIR(mode):
+                return None  # sub-folders are never entered, so a link to one cannot loop
             if real_folder not in target.parents:
                 raise InputError(f"{entry}: symbolic link to {target}, outside the folder: refused "
                                  "(copy the page into the folder)")
-            mode = target.stat().st_mode
         else:
             mode = entry.lstat().st_mode
     except InputError:
