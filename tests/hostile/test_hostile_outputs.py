@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 import votecount.cli as cli_mod
-from hostile_kit import EXAMPLE, GAME, clean_error, cli, counted, invoke, snapshot
+from hostile_kit import EXAMPLE, clean_error, cli, counted, invoke, snapshot
 
 SAVED = ["--saved-at", "2026-11-29T20:10:41"]
 
