@@ -68,17 +68,38 @@ def main_callback(version: bool = typer.Option(False, "--version", callback=_ver
 
 
 def write_out(text: str, output: Optional[Path]) -> None:
-    """Standard output, or the file given, written whole or not at all."""
+    """Standard output, or the file given, written whole or not at all: a temporary file
+    beside it, flushed to disk, then renamed over it. An error or Ctrl-C midway removes the
+    temporary file and leaves an earlier output file as it was."""
     if output is None:
         sys.stdout.write(text)
         return
     tmp = output.with_name(f".{output.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
+        with open(tmp, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
         os.replace(tmp, output)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise VotecountError(f"{output}: cannot write ({exc.strerror or exc})") from None
+    except BaseException as exc:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise VotecountError(f"{output}: cannot write ({exc.strerror or exc})") from None
+        raise
+
+
+def check_output(output: Optional[Path], threads: List[str]) -> None:
+    """-o must not name an input page: the input is never modified."""
+    if output is None or not output.exists():
+        return
+    for thread in threads:
+        path = Path(thread)
+        if thread != "-" and path.is_file() and os.path.samefile(path, output):
+            raise VotecountError(f"-o {output}: is the input page {thread}; the input is never "
+                                 "overwritten, choose another file")
 
 
 def fail(exc: Exception) -> None:
@@ -132,6 +153,7 @@ def count_cmd(
 ):
     """Count the votes of a saved thread (the default command)."""
     try:
+        check_output(output, threads)
         from .api import run_count
         previous = None
         if diff is not None:  # read first: a bad file fails before the (slower) count
@@ -170,6 +192,7 @@ def posts_cmd(
 ):
     """Show the posts the parser extracted (to check a parser on your forum)."""
     try:
+        check_output(output, threads)
         from .api import parse_moment, read, zone
         tzinfo = zone(tz)
         saved = parse_moment(saved_at, tzinfo, None, "--saved-at") if saved_at else None

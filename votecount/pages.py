@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
 from lxml import html as lxml_html
 
 from .errors import InputError
@@ -19,7 +20,17 @@ _XML_DECL = re.compile(rb"^\s*<\?xml[^>]*\?>")
 _WHATWG = {"iso-8859-1": "windows-1252", "latin-1": "windows-1252", "latin1": "windows-1252",
            "ascii": "windows-1252", "us-ascii": "windows-1252", "iso-8859-9": "windows-1254"}
 _CONTROL = bytes(b for b in range(32) if b < 9 or 13 < b)  # control bytes that text never holds
-_PARSER = lxml_html.HTMLParser(encoding="utf-8", remove_comments=False, huge_tree=False)
+# libxml2 stops at its resource limits (elements nested 256 deep; a text node or attribute over
+# 10 MB) with a FATAL error and returns the part it read: the posts after that point would be
+# lost without a word. So a fatal error is never ignored (see tree()). The HTML parser expands
+# no DTD entities (`<!ENTITY>` in a page stays text) and never touches the network.
+MAX_DEPTH = 255
+
+
+def _parser(huge: bool):
+    # One parser per page: its error_log must hold this page's errors only.
+    return lxml_html.HTMLParser(encoding="utf-8", remove_comments=False, huge_tree=huge,
+                                no_network=True)
 
 
 def check_bytes(data: bytes, source: str) -> None:
@@ -46,7 +57,16 @@ def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
+    damaged = _damaged_utf8(data)
+    if damaged is not None:
+        return damaged, "utf-8 (damaged)"  # not the bytes as they are: tree() re-encodes it
+    import logging
+
     from bs4.dammit import UnicodeDammit  # lazily: importing bs4 costs ~0.12 s, UTF-8 pages skip it
+
+    # UnicodeDammit logs "Some characters could not be decoded" to stderr; the error contract
+    # is one line there, and a replacement character is visible in the output anyway.
+    logging.getLogger("bs4.dammit").setLevel(logging.ERROR)
 
     dammit = UnicodeDammit(data, is_html=True)
     declared = (dammit.declared_html_encoding or "").lower()
@@ -64,6 +84,19 @@ def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
     return dammit.unicode_markup, dammit.original_encoding or "unknown"
 
 
+def _damaged_utf8(data: bytes) -> str | None:
+    """UTF-8 with a few broken bytes (a cut character, a stray byte from an editor): its text
+    with replacement characters, or None when the bytes are another charset. Text in an 8-bit
+    charset almost never forms valid multi-byte UTF-8 sequences (Cyrillic windows-1251 letters
+    are 0xC0–0xFF, never continuation bytes), so many valid non-ASCII characters and few
+    broken ones can only be UTF-8. Otherwise a page transcoded to UTF-8 with a lying
+    `<meta charset=windows-1251>` and one bad byte would be read as windows-1251 mojibake."""
+    text = data.decode("utf-8", errors="replace")
+    broken = text.count("\ufffd") - data.count("\ufffd".encode("utf-8"))
+    wide = len(text) - len(text.encode("ascii", errors="ignore")) - broken
+    return text if broken and wide >= 20 * broken else None
+
+
 def _looks_cyrillic_1251(data: bytes) -> bool:
     """Undeclared 8-bit text: windows-1251 or a Western code page? In Russian, letters are high
     bytes (0xC0–0xFF), so high bytes stand next to each other inside words; in Western text an
@@ -77,9 +110,20 @@ def _looks_cyrillic_1251(data: bytes) -> bool:
     return paired > 0.6 * len(high)
 
 
-def tree(data: bytes, source: str = "<page>"):
-    """Parse a saved page into an lxml HTML tree (root element)."""
+_END = re.compile(r"</(?:body|html)\s*>", re.I)
+
+
+def tree(data: bytes, source: str = "<page>", *, whole: bool = False):
+    """Parse a saved page into an lxml HTML tree (root element), whole or not at all.
+
+    `whole=True` (every page of a thread) also refuses a page cut short: a save or download
+    interrupted mid-page parses without complaint into fewer posts, and the last of them may be
+    cut mid-vote. Every engine's page closes its <body>; a page with no </body> and no </html>
+    is taken to be cut short.
+    """
     text, encoding = decode(data, source)
+    if whole and not _END.search(text):
+        raise InputError(f"{source}: the page is cut short (no </body> or </html>): save it again")
     if encoding == "utf-8" and not data.startswith(b"\xef\xbb\xbf"):
         body = data  # strictly valid UTF-8 already (a BOM page may not be): no second copy
     else:  # re-encode as UTF-8 and tell libxml2 so: it would otherwise obey a lying <meta charset>
@@ -87,10 +131,44 @@ def tree(data: bytes, source: str = "<page>"):
     declaration = _XML_DECL.match(body)
     if declaration:
         body = body[declaration.end():]
+    root, fatal = _parse(body, source, huge=False)
+    if fatal and not _too_deep(fatal[0]):
+        # A text node or attribute over 10 MB (SingleFile pages inline their images as data:
+        # URIs): read again without libxml2's size limits, then bound the depth ourselves
+        # (the huge mode allows 2048 levels, deeper than Python's recursion in the parsers).
+        root, fatal = _parse(body, source, huge=True)
+        if not fatal and _depth(root) > MAX_DEPTH:
+            fatal = ("depth", None)
+    if fatal:
+        message, line = fatal
+        where = f" (line {line})" if line else ""
+        if _too_deep(message):
+            raise InputError(f"{source}: elements nested more than {MAX_DEPTH} deep{where}: "
+                             "not a page votecount can read whole")
+        raise InputError(f"{source}: cannot read the page whole{where}: {message}")
+    return root
+
+
+def _too_deep(message: str) -> bool:
+    return "depth" in message.lower()
+
+
+def _parse(body: bytes, source: str, huge: bool):
+    """(root, None) or (root, (message, line)) of the first fatal error: a page read in part."""
+    parser = _parser(huge)
     try:
-        root = lxml_html.document_fromstring(body, parser=_PARSER)
+        root = lxml_html.document_fromstring(body, parser=parser)
     except Exception as exc:  # lxml raises ParserError or ValueError on hopeless input
         raise InputError(f"{source}: cannot parse the page as HTML ({exc})") from None
     if root is None:
         raise InputError(f"{source}: cannot parse the page as HTML")
-    return root
+    fatal = next((e for e in parser.error_log if e.level_name == "FATAL"), None)
+    return root, ((fatal.message.strip(), fatal.line) if fatal else None)
+
+
+def _depth(root) -> int:
+    depth = deepest = 0
+    for event, _ in etree.iterwalk(root, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        deepest = max(deepest, depth)
+    return deepest

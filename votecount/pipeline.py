@@ -110,12 +110,13 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
     fetched = fetched or {}
     parser = parsers.get(engine) if engine else None
     posts, title, used, number = [], "", set(), 0
+    titles: dict[str, str] = {}  # page → its thread title (pages of two threads are refused)
     latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
     first_url: str | None = None
     for number, raw in enumerate(raws, 1):
         fetched_at, url = fetched.get(raw.source, (None, None))
         first_url = first_url or url
-        doc = pages_mod.tree(raw.data, raw.source)
+        doc = pages_mod.tree(raw.data, raw.source, whole=True)
         if not engine:  # every page is detected: pages of two forums must not be mixed
             page_parser = parsers.detect(doc, None, raw.source)
             if parser is not None and page_parser is not parser:
@@ -131,11 +132,13 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
         if now is not None and raw.mtime != now and (latest is None or now > latest):
             latest = now
         posts.extend(found)
-        title = title or parser.title(doc)
+        titles[raw.source] = parser.title(doc)
+        title = title or titles[raw.source]
     if parser is None:
         raise ParseError(f"{label}: no pages")
     merged = thread.merge(posts, title=title, engine=parser.NAME, pages=number,
-                          source=label, saved_at_source=", ".join(sorted(used)) or None)
+                          source=label, saved_at_source=", ".join(sorted(used)) or None,
+                          page_titles=titles)
     merged = replace(merged, saved_at=latest, url=first_url)
     first = merged.posts[0].post_no if merged.posts else 1
     if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count

@@ -4,16 +4,87 @@ conflicts reported. Nothing is dropped silently: every dropped post is a duplica
 
 from __future__ import annotations
 
+import re
+from urllib.parse import parse_qs, urlsplit
+
 from .errors import ParseError
 from .model import Post, Thread
+
+# A topic's number in the links every engine prints on its posts (never fetched, only read):
+# viewtopic.php?id=28 (mybb.ru, PunBB), ?t= / ?tid= / ?topic= / ?showtopic=, /topic,38573.msg
+# and /topic/77- (SMF, IPB, IPS4), /threads/slug.8812/ (XenForo), /t/slug/8812/ (Discourse),
+# showthread.php/9687- (vBulletin), /forum/2-15-3301 (uCoz: forum 2, topic 15).
+_TOPIC_QUERY = ("t", "tid", "topic", "showtopic")
+_TOPIC_PATH = (re.compile(r"/topic[,/](\d+)"), re.compile(r"/threads/(?:[^/]*\.)?(\d+)(?:/|$)"),
+               re.compile(r"/t/[^/]+/(\d+)"), re.compile(r"showthread\.php/(\d+)"),
+               re.compile(r"/forum/(\d+-\d+)-"))
+# "Тема - Страница 2", "Topic - Page 2 of 5": the same thread's title on another page.
+_PAGE_WORDS = re.compile(r"[\s\-–—|:,(]*\b(?:страница|стр\.|page)\s*\d+(?:\s*(?:из|of)\s*\d+)?\)?", re.I)
 
 
 def _same(a: Post, b: Post) -> bool:
     return (a.author, a.time, a.text, a.edited, a.edited_at) == (b.author, b.time, b.text, b.edited, b.edited_at)
 
 
+def topic_of(url: str | None) -> str | None:
+    """The topic number in a post's link, or None when the link does not carry one."""
+    if not url:
+        return None
+    parts = urlsplit(url)
+    query = parse_qs(parts.query)
+    keys = _TOPIC_QUERY + (("id",) if parts.path.endswith("viewtopic.php") else ())
+    for key in keys:
+        m = re.match(r"\d+", (query.get(key) or [""])[0])
+        if m:
+            return m.group(0)
+    for rx in _TOPIC_PATH:
+        m = rx.search(parts.path + ("?" + parts.query if parts.query.startswith("/") else ""))
+        if m:
+            return m.group(1)
+    return None
+
+
+def _title_key(title: str) -> str:
+    return re.sub(r"\s+", " ", _PAGE_WORDS.sub(" ", title)).strip().casefold()
+
+
+def check_one_thread(posts: list[Post], page_titles: dict[str, str]) -> None:
+    """Refuse pages of two different threads given as one (a folder of several games' pages).
+
+    Decided conservatively, page against the first page: different topic numbers in the
+    post links; or, when a page's links carry none, different titles (the page number set
+    aside) and no post in common. A thread renamed between two saves keeps its topic number.
+    """
+    sources = list(dict.fromkeys([*page_titles, *(p.source for p in posts)]))
+    if len(sources) < 2:
+        return
+    topics: dict[str, set[str]] = {s: set() for s in sources}
+    ids: dict[str, set[str]] = {s: set() for s in sources}
+    for post in posts:
+        topic = topic_of(post.url)
+        if topic:
+            topics[post.source].add(topic)
+        ids[post.source].add(post.post_id)
+    first = sources[0]
+    for other in sources[1:]:
+        a, b = topics[first], topics[other]
+        if len(a) == 1 and len(b) == 1:
+            if a != b:
+                raise ParseError(f"{other}: a page of another thread than {first} (topic {b.pop()} "
+                                 f"in its post links, topic {a.pop()} in the first page's): give "
+                                 "the pages of one thread")
+            continue
+        ta, tb = page_titles.get(first, ""), page_titles.get(other, "")
+        if _title_key(ta) and _title_key(tb) and _title_key(ta) != _title_key(tb) \
+                and not ids[first] & ids[other]:
+            raise ParseError(f"{other}: a page of another thread than {first} (titled '{tb}', the "
+                             f"first page '{ta}'): give the pages of one thread (if the thread was "
+                             "renamed between saves, save every page again)")
+
+
 def merge(posts: list[Post], *, title: str, engine: str, pages: int, source: str,
-          saved_at_source: str | None = None) -> Thread:
+          saved_at_source: str | None = None, page_titles: dict[str, str] | None = None) -> Thread:
+    check_one_thread(posts, page_titles or {})
     by_id: dict[str, Post] = {}
     warnings: list[str] = []
     for post in posts:
@@ -30,8 +101,10 @@ def merge(posts: list[Post], *, title: str, engine: str, pages: int, source: str
     numbers = [p.post_no for p in ordered]
     for a, b in zip(ordered, ordered[1:]):
         if a.post_no == b.post_no:
-            raise ParseError(f"{b.source}: two different posts numbered {b.post_no} "
-                             f"(ids {a.post_id} and {b.post_id})")
+            where = b.source if a.source == b.source else f"{b.source} and {a.source}"
+            raise ParseError(f"{where}: two different posts numbered {b.post_no} "
+                             f"(ids {a.post_id} and {b.post_id}): pages of two threads, or a "
+                             "thread that changed between saves")
     if numbers:
         missing = sorted(set(range(numbers[0], numbers[-1] + 1)) - set(numbers))
         if missing:
