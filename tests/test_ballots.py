@@ -139,3 +139,16 @@ def test_bold_reading_any_text_never_crashes(text):
 def test_a_bold_vote_on_any_roster_nick_reads_as_that_nick(nick, word, tag, tail):
     r = read_bold(post(f"talk talk <{tag}>{word} {nick}{tail}</{tag}> more talk"), M)
     assert (r.kind, r.match.player) == ("vote", nick)
+
+
+def test_a_flag_word_that_is_a_players_nick_names_the_player():
+    m = Matcher([Player("Вася"), Player("Фаст"), Player("Red")])
+    r = read(post("Фаст"), m)
+    assert (r.kind, r.match.player, r.fast) == ("vote", "Фаст", False)
+    r = read(post('<span style="color: red">Фаст</span>'), m)
+    assert (r.kind, r.match.player, r.colour, r.fast) == ("vote", "Фаст", "red", False)
+    # "Вася фаст" names two players here: refused, not guessed
+    r = read(post("Вася фаст"), m)
+    assert r.kind == "unknown" and r.several == ("Вася", "Фаст")
+    # without such a player the same words are a flag
+    assert read(post("Вася фаст"), M).fast is True

@@ -184,3 +184,23 @@ def test_unknown_preset_in_the_game_file_names_its_line(tmp_path):
     assert err.strip().splitlines() == [
         f"votecount: {game}: line 3: game.rules: unknown preset 'pass-catastrophy'; did you mean "
         "'pass-catastrophe'? (presets: classic, red-blue, pass-catastrophe, bold-vote, or a rules .toml file)"]
+
+
+def test_ctrl_c_exits_130_with_one_line():
+    """Exit 1 means "the count has violations" (CONTRACT); an interrupted run must not say so."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "votecount.cli", "-"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wchan = f"/proc/{proc.pid}/wchan"
+    for _ in range(300):  # until it is blocked reading the pipe: the handler is in place by then
+        time.sleep(0.1)
+        with open(wchan) as f:
+            if "pipe_read" in f.read():
+                break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130 and out == b""
+    assert err.decode().strip().splitlines() == ["votecount: interrupted"]

@@ -102,14 +102,24 @@ CONDITIONAL = re.compile(r"(?:если|в\s+случае|при)\s+(?:авто)?
                          r"((?:повесить|вешать|казнить|помиловать|пощадить|оставить|отпустить)\s+(?:всех|обоих|обеих))")
 
 
+_FOLD_SPACES = re.compile(r"[ \t\xa0]+")
+
+
 def fold(text: str) -> str:
-    return re.sub(r"[ \t\xa0]+", " ", text.casefold().replace("ё", "е")).strip()
+    return _FOLD_SPACES.sub(" ", text.casefold().replace("ё", "е")).strip()
 
 
-def _strip_words(text: str) -> str:
-    for rx in (FAST, EARLY, RED_WORD, BLUE_WORD):
-        text = rx.sub(" ", text)
-    return re.sub(r"[ \t]+", " ", text).strip(" \t,;:!.")
+# Flag and colour words in one pattern; a word that is also a player's nick is kept as a nick.
+FLAG_WORDS = re.compile("|".join(f"(?:{rx.pattern})" for rx in (FAST, EARLY, RED_WORD, BLUE_WORD)))
+_BLANKS = re.compile(r"[ \t]+")
+
+
+def _strip_words(text: str, nicks: frozenset[str] = frozenset()) -> str:
+    if nicks:
+        text = FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", text)
+    else:
+        text = FLAG_WORDS.sub(" ", text)
+    return _BLANKS.sub(" ", text).strip(" \t,;:!.")
 
 
 def _strip_prefix(line: str) -> str:
@@ -142,15 +152,21 @@ def read(post: Post, matcher: Matcher) -> Reading:
     parts = runs(post.html) if post.html else [Run(post.text, "none", False)]
     raw = "".join(r.text for r in parts)
     folded = fold(raw)
-    fast, early = bool(FAST.search(folded)), bool(EARLY.search(folded))
-    word_colour = ("red" if RED_WORD.search(folded) else "") + ("blue" if BLUE_WORD.search(folded) else "")
+    # A player called "Фаст" or "Red": that word names them, it is no flag (a guess either way
+    # would be wrong, so a post with both a flag-nick and another nick reads as two nicks).
+    nicks = frozenset(w for w in FLAG_WORDS.findall(folded) if matcher.is_nick(w))
+
+    def flagged(rx) -> bool:
+        return any(w not in nicks for w in rx.findall(folded))
+    fast, early = flagged(FAST), flagged(EARLY)
+    word_colour = ("red" if flagged(RED_WORD) else "") + ("blue" if flagged(BLUE_WORD) else "")
     conditional = None
     cond = CONDITIONAL.search(folded)
     if cond:  # PC.13: kept for the runoff, then read the rest of the post as usual
         conditional = "hang_all" if HANG_ALL.search(cond.group(1)) else "pardon_all"
         raw = _cut(raw, cond.group(0))
         folded = fold(raw)
-    lines = [ln for ln in (_strip_words(fold(x)) for x in raw.split("\n")) if ln]
+    lines = [ln for ln in (_strip_words(fold(x), nicks) for x in raw.split("\n")) if ln]
     body = " ".join(lines)
     if not body:
         return Reading("empty", fast=fast, early=early, conditional=conditional)
@@ -184,7 +200,7 @@ def read(post: Post, matcher: Matcher) -> Reading:
     found: dict[str, str] = {}
     for r in parts:
         if (r.bold or r.colour in ("red", "blue")) and r.text.strip():
-            seg = _strip_prefix(_strip_words(fold(r.text)))
+            seg = _strip_prefix(_strip_words(fold(r.text), nicks))
             if seg and matcher.is_nick(seg):
                 found.setdefault(matcher.match(seg).player, r.text.strip())
     if not found:

@@ -439,7 +439,16 @@ def _run_batch(paths, output, fmt, jobs, resume, rules, tz, engine, lang, time_l
             progress.stop()
 
 
+def _interrupted(signum, frame):
+    # Click turns Ctrl-C into "Aborted!" and exit 1, which the contract keeps for "the count
+    # has violations"; leave with 130 instead (write_out removes its temporary file on the way).
+    typer.echo("votecount: interrupted", err=True)
+    raise SystemExit(130)
+
+
 def main() -> None:
+    import signal
+    signal.signal(signal.SIGINT, _interrupted)
     try:
         app()
     except KeyboardInterrupt:

@@ -6,6 +6,7 @@ silently does not apply. Local datetimes are read in the game's zone.
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
@@ -173,6 +174,18 @@ def parse(text: str, path: str = "game.toml") -> Game:
                 r.fail(f"nick or alias '{n}' of {p.nick} is also {seen[k]}'s", n)
             seen[k] = p.nick
     gm = r.strings(g, "gm", "game")
+    for n in gm:
+        if key(n) in seen:
+            r.fail(f"GM '{n}' is also a player ({seen[key(n)]}): a GM's posts are never ballots", n)
+    if "players" in data and not players:
+        r.fail("the game file lists no players", "players")
+    weighted = set(ROLES_WITH_VOTES) | set((data.get("rules") or {}).get("weights") or {})
+    for p in players:  # a typo in a role that changes votes would silently drop its weight
+        if p.role and p.role not in weighted:
+            close = difflib.get_close_matches(p.role, sorted(weighted), n=1, cutoff=0.75)
+            if close:
+                r.fail(f"player {p.nick}: role '{p.role}' is not a role that changes votes; "
+                       f"did you mean '{close[0]}'?", p.role)
 
     def known(names: tuple[str, ...], what: str) -> tuple[str, ...]:
         out = []

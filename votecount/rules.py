@@ -67,6 +67,11 @@ CHOICES = {"self_vote": ("allowed", "rejected"), "edited_vote": ("allowed", "sel
            "runoff_mode": ("parity", "pick_one"), "majority": ("none", "half+1")}
 
 
+RANGES = {"fuzzy_threshold": (0, 100), "fuzzy_margin": (0, 100), "missed_penalty": (0, None),
+          "change_limit": (-1, None), "misses_to_modkill": (0, None), "early_close_from_day": (1, None),
+          "runoff_skip_alive": (0, None), "max_eliminated": (1, None), "dead_weight": (0, None)}
+
+
 def did_you_mean(word: str, options) -> str:
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.5)
     return f"; did you mean '{close[0]}'?" if close else ""
@@ -90,6 +95,10 @@ def check(key: str, value, where: str):
             if not isinstance(table, dict) or not all(
                     c in ("red", "blue") and isinstance(v, (int, float)) for c, v in table.items()):
                 raise ConfigError(f"{where}: weights for '{role}' must map red/blue to numbers")
+    low, high = RANGES.get(key, (None, None))
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"at least {low}" if high is None else f"from {low} to {high}"
+        raise ConfigError(f"{where}: rules key '{key}' must be {bounds}, not {value}")
     return float(value) if kind is float else value
 
 

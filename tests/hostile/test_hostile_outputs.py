@@ -94,7 +94,7 @@ def test_failed_render_writes_nothing(example, tmp_path, monkeypatch):
     def broken(*a, **k):
         raise cli_mod.VotecountError("render failed")
 
-    monkeypatch.setattr(json_out, "render", broken)
+    monkeypatch.setattr(json_out, "day_dict", broken)
     out = tmp_path / "count.json"
     clean_error(invoke(example, "--game", example / "game.toml", "-f", "json", "-o", out), "render failed")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["thread"]

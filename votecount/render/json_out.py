@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 from ..model import Ballot, DayResult, Violation
 
@@ -74,9 +73,3 @@ def day_dict(r: DayResult, explain: bool = False) -> dict:
         for b, d in zip(r.ballots, out["ballots"]):
             d["story"] = list(b.story)
     return out
-
-
-def render(results: list[DayResult], explain: bool = False, as_list: bool = False) -> str:
-    data = [day_dict(r, explain) for r in results]
-    payload = data if (as_list or len(data) != 1) else data[0]
-    return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
