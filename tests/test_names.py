@@ -78,3 +78,23 @@ def test_matching_never_crashes_and_never_invents_a_player(text):
 @given(st.text(max_size=20))
 def test_key_is_idempotent(text):
     assert key(key(text)) == key(text)
+
+
+# -- the word-window pre-filter must never drop a window the full matcher would accept ---------
+_NICKS = ["Вася", "Маша Петрова", "Dimon_88", "Ёжик", "Оля", "Mr. Smith", "Ｖａｓｙａ", "Kот"]
+_W = Matcher([Player(n) for n in _NICKS] + [Player("Анна", ("Нюша",))])
+
+
+@given(st.lists(st.sampled_from(["вася", "васи", "васей", "маша", "петрова", "петровой", "dimon_88",
+                                 "_dimon_88_", "ёжика", "ежик", "оли", "олей", "mr.", "smith", "vasya",
+                                 "ｖａｓｙａ", "кот", "kот", "нюши", "нюша", "…", "№", "-", "вася…",
+                                 "—вася—", "a", "в", "1"]), max_size=6),
+       st.text(alphabet="васяолмшеёжик._-…", max_size=8))
+def test_the_window_filter_keeps_every_window_that_can_match(words, extra):
+    words = [*words, extra] if extra else words
+    kept = set(_W.windows(words, 3))
+    for size in (1, 2, 3):
+        for i in range(len(words) - size + 1):
+            seg = " ".join(words[i:i + size])
+            if _W.match(seg).stage in ("exact", "alias", "inflection") and size <= _W.most_words:
+                assert seg in kept, seg

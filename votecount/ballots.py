@@ -209,7 +209,7 @@ def read(post: Post, matcher: Matcher) -> Reading:
             if seg and matcher.is_nick(seg):
                 found.setdefault(matcher.match(seg).player, seg)
     if not found:
-        for seg in matcher.windows(WORD.findall(body), body, 3):
+        for seg in matcher.windows(WORD.findall(body), 3):
             m = matcher.match(seg)
             if m.player and m.stage in ("exact", "alias", "inflection") and m.player not in found:
                 if not any(fold(seg) in fold(w) for w in found.values()):

@@ -107,7 +107,7 @@ class Matcher:
         names = [*self.exact, *self.alias]
         self.longest = max((len(k) for k in names), default=0)
         self.most_words = max((len(k.split()) for k in names), default=1)
-        self.forms = {s.translate(_SKELETON) for st in self.stems.values() for s in st} | set(names)
+        self.forms = ({s.translate(_SKELETON) for st in self.stems.values() for s in st} | set(names)) - {""}
 
     def is_nick(self, written: str) -> bool:
         if self._too_long(written):
@@ -122,23 +122,24 @@ class Matcher:
                 and not _INVISIBLE.search(written)
                 and len(written.strip(_EDGE_CHARS)) > 3 * self.longest + 8)
 
-    def windows(self, words: list[str], text: str, most: int):
-        """Runs of up to `most` words of `text` (already case-folded with ё→е) that may name a
-        player by exact nick, alias or case ending. A sound pre-filter: a window it drops can
-        match by none of those stages, so long posts skip the full cascade word by word."""
-        cheap = unicodedata.is_normalized("NFKC", text)  # else the cheap form could differ: ask all
+    def windows(self, words: list[str], most: int):
+        """Runs of up to `most` words that may name a player by
+        exact nick, alias or case ending. A sound pre-filter: a window it drops can match by none
+        of those stages, so long posts skip the full cascade word by word."""
         forms = self.forms
         for size in range(min(most, self.most_words), 0, -1):  # no window longer than any nick
             for i in range(len(words) - size + 1):
                 seg = words[i] if size == 1 else " ".join(words[i:i + size])
-                if cheap:
-                    t = seg.strip(_EDGE_CHARS)
-                    if "_" in t:
-                        t = " ".join(t.replace("_", " ").split())
-                    t = t.translate(_SKELETON)  # _stems() cuts at most two letters off the end
-                    if t not in forms and t[:-1] not in forms and t[:-2] not in forms:
-                        continue
-                yield seg
+                t = seg
+                if not unicodedata.is_normalized("NFKC", t):  # "…", "№": as key() will see it
+                    t = unicodedata.normalize("NFKC", t)
+                t = t.casefold().replace("ё", "е")
+                t = t.strip(_EDGE_CHARS)
+                if "_" in t or "  " in t:
+                    t = " ".join(t.replace("_", " ").split())
+                t = t.translate(_SKELETON)  # _stems() cuts at most two letters off the end
+                if t and (t in forms or t[:-1] in forms or t[:-2] in forms):
+                    yield seg
 
     def match(self, written: str) -> NickMatch:
         cached = self._cache.get(written)
