@@ -123,23 +123,21 @@ class Matcher:
                 and len(written.strip(_EDGE_CHARS)) > 3 * self.longest + 8)
 
     def windows(self, words: list[str], most: int):
-        """Runs of up to `most` words that may name a player by
-        exact nick, alias or case ending. A sound pre-filter: a window it drops can match by none
-        of those stages, so long posts skip the full cascade word by word."""
+        """Runs of up to `most` words that may name a player by exact nick, alias or case
+        ending. A sound pre-filter: a window it drops can match by none of those stages, so long
+        posts skip the full cascade word by word."""
         forms = self.forms
+        # Each word as key() would see it, bar the edges: NFKC, case fold, ё→е and the skeleton
+        # all work letter by letter and never across the space between two words.
+        sk = [(w if unicodedata.is_normalized("NFKC", w) else unicodedata.normalize("NFKC", w))
+              .casefold().replace("ё", "е").translate(_SKELETON) for w in words]
         for size in range(min(most, self.most_words), 0, -1):  # no window longer than any nick
             for i in range(len(words) - size + 1):
-                seg = words[i] if size == 1 else " ".join(words[i:i + size])
-                t = seg
-                if not unicodedata.is_normalized("NFKC", t):  # "…", "№": as key() will see it
-                    t = unicodedata.normalize("NFKC", t)
-                t = t.casefold().replace("ё", "е")
-                t = t.strip(_EDGE_CHARS)
-                if "_" in t or "  " in t:
+                t = (sk[i] if size == 1 else " ".join(sk[i:i + size])).strip(_EDGE_CHARS)
+                if "_" in t:
                     t = " ".join(t.replace("_", " ").split())
-                t = t.translate(_SKELETON)  # _stems() cuts at most two letters off the end
-                if t and (t in forms or t[:-1] in forms or t[:-2] in forms):
-                    yield seg
+                if t and (t in forms or t[:-1] in forms or t[:-2] in forms):  # _stems() cuts ≤ 2
+                    yield words[i] if size == 1 else " ".join(words[i:i + size])
 
     def match(self, written: str) -> NickMatch:
         cached = self._cache.get(written)

@@ -117,11 +117,12 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
         fetched_at, url = fetched.get(raw.source, (None, None))
         first_url = first_url or url
         doc = pages_mod.tree(raw.data, raw.source, whole=True)
-        if not engine:  # every page is detected: pages of two forums must not be mixed
-            page_parser = parsers.detect(doc, None, raw.source)
-            if parser is not None and page_parser is not parser:
-                raise ParseError(f"{raw.source}: page is {page_parser.NAME} but earlier pages are {parser.NAME}")
-            parser = page_parser
+        if not engine:  # every page is checked: pages of two forums must not be mixed
+            if parser is None:
+                parser = parsers.detect(doc, None, raw.source)
+            elif not parser.detect(doc, None):  # one engine's markers, not all fifteen
+                other = parsers.detect(doc, None, raw.source)
+                raise ParseError(f"{raw.source}: page is {other.NAME} but earlier pages are {parser.NAME}")
         now, why = saved_moment(doc, parser, raw, tz, saved_at, fetched_at)
         page = Page(source=raw.source, number=number, tz=tz, url=url, saved_at=now, saved_at_source=why)
         found = parser.posts(doc, page)
