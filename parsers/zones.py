@@ -92,7 +92,7 @@ def stated_zone(doc, post_xpath: str) -> tzinfo | None:
             el = el.getparent()
         if el is None or any(a in inside for a in el.iterancestors()) or el in inside:
             continue
-        zone = read_zone(el.text_content())
+        zone = read_zone("".join(el.itertext()))
         if zone is None:
             continue
         for title in el.xpath(".//*[@title]/@title"):

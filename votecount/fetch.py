@@ -275,7 +275,7 @@ def _pages_total(doc, next_url: str, current: int) -> int | None:
     target = urlsplit(next_url)
     best = None
     for a in doc.xpath("//a[@href]"):
-        text = (a.text_content() or "").strip()
+        text = "".join(a.itertext()).strip()
         if text.isdigit() and len(text) < 6:
             url = urlsplit(urljoin(next_url, a.get("href")))
             if url.path == target.path and url.netloc == target.netloc:

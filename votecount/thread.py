@@ -4,6 +4,8 @@ conflicts reported. Nothing is dropped silently: every dropped post is a duplica
 
 from __future__ import annotations
 
+import functools
+
 import re
 from urllib.parse import parse_qs, urlsplit
 
@@ -30,6 +32,11 @@ def topic_of(url: str | None) -> str | None:
     """The topic number in a post's link, or None when the link does not carry one."""
     if not url:
         return None
+    return _topic(url.split("#", 1)[0])  # the posts of a page share their link but the anchor
+
+
+@functools.lru_cache(maxsize=1024)
+def _topic(url: str) -> str | None:
     parts = urlsplit(url)
     query = parse_qs(parts.query)
     keys = _TOPIC_QUERY + (("id",) if parts.path.endswith("viewtopic.php") else ())
