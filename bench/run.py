@@ -154,6 +154,12 @@ def main() -> None:
     args = ap.parse_args()
     work = args.work
     work.mkdir(parents=True, exist_ok=True)
+    # An installed votecount runs from bytecode pip compiled at install time; an editable
+    # checkout with PYTHONDONTWRITEBYTECODE=1 (as here) would recompile every module on every
+    # start, so compile it once, as an install would.
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "votecount"),
+                    str(root / "parsers")], check=True)
 
     info = build_archive(work / "archive", args.pages)
     write_thread(work / "archive" / "t99999-mybbru-generated")

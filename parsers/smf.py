@@ -129,6 +129,19 @@ def next_page(doc, url: str | None = None) -> str | None:
     return _C.first("next_page", doc) or None
 
 
+_TOPIC = re.compile(r"([?&;]topic=\d+)\.\d+(;all)?")
+
+
+def all_posts_url(url: str) -> str | None:
+    """SMF's "all" view of a topic (index.php?topic=123.0;all): every post on one page, where
+    the forum allows it (the option is off by default; the fetcher then finds a next link on
+    what comes back and pages as usual)."""
+    m = _TOPIC.search(url)
+    if not m or m.group(2):
+        return None
+    return f"{url[:m.start()]}{m.group(1)}.0;all{url[m.end():]}"
+
+
 def title(doc) -> str:
     return page_title(_C, doc)
 

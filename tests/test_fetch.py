@@ -425,3 +425,40 @@ def test_starting_mid_thread_is_said(forum, thread):
     assert t.posts[0].post_no == 8
     assert t.warnings[0] == "the pages read start at post 8: posts 1–7 are not in them (give the thread's first page)"
     assert not read_thread(thread, tz=MOSCOW, fetch=FAST).warnings
+
+
+# --- the engine's one-page view (SMF's ;all) --------------------------------------------------
+SMF_PAGE = FIXTURES / "engines" / "smf" / "smf20-ru-curve.html"
+
+
+def _smf(forum) -> tuple[bytes, bytes]:
+    """The SMF fixture as page 1 of a longer topic (one post fewer, a next link to topic=894.5)
+    and as the topic's ;all view (every post, no next link)."""
+    import parsers.smf as smf
+    data = SMF_PAGE.read_bytes().replace(b"https://mafia.example", forum.base.encode())
+    cut = data.index(b'<a id="msg1013"></a>'), data.index(b'<a id="msg1015"></a>')
+    return data[:cut[0]] + data[cut[1]:], _without_next(data, smf)
+
+
+def test_smf_all_view_fetches_the_topic_in_one_request(forum):
+    first, whole = _smf(forum)
+    forum.add("/index.php?topic=894.0", Reply.page(first))
+    forum.add("/index.php?topic=894.0;all", Reply.page(whole))
+    got = fetch_thread(forum.url("/index.php?topic=894.0"), FAST)
+    assert [p.final_url for p in got] == [forum.url("/index.php?topic=894.0;all")]
+    assert forum.asked() == ["/index.php?topic=894.0", "/index.php?topic=894.0;all"]  # not topic=894.5
+    thread = read_thread(forum.url("/index.php?topic=894.0"), tz=MOSCOW, fetch=FAST)
+    assert [p.post_id for p in thread.posts] == ["1001", "1002", "1010", "1013", "1015"]
+
+
+def test_smf_without_the_all_view_pages_as_usual(forum):
+    first, whole = _smf(forum)
+    forum.add("/index.php?topic=894.0", Reply.page(first))
+    forum.add("/index.php?topic=894.0;all", Reply(404, b"no", {"Content-Type": "text/html"}))
+    forum.add("/index.php?topic=894.5", Reply.page(whole))
+    got = fetch_thread(forum.url("/index.php?topic=894.0"), FAST)
+    assert [p.final_url for p in got] == [forum.url("/index.php?topic=894.0"), forum.url("/index.php?topic=894.5")]
+    # a forum with the view switched off answers ;all with page 1 itself: page by page too
+    forum.add("/index.php?topic=894.0;all", Reply.page(first))
+    got = fetch_thread(forum.url("/index.php?topic=894.0"), FAST)
+    assert len(got) == 2

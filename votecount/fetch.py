@@ -256,6 +256,39 @@ class _Client:
         return b"".join(chunks)
 
 
+def _all_posts(client, parser, first: FetchedPage, title_key, opts) -> FetchedPage | None:
+    """The thread on one page by the engine's "all posts" view, when the forum serves it: the
+    same thread (title), more posts than its first page, and no next link. Else None, and the
+    thread is fetched page by page (a forum with the view switched off answers with page 1)."""
+    from . import pages as pages_mod
+
+    url = parser.all_posts_url(first.final_url)
+    if not url or url in (first.url, first.final_url):
+        return None
+    try:
+        page = client.get(url, f"page 1, all posts ({url})")
+    except (FetchError, ParseError, InputError):
+        return None  # no such view here: page by page, as without it
+    if page is None:
+        return None
+    try:
+        doc = pages_mod.tree(page.data, url, whole=True)
+        if not parser.detect(doc, None) or _title_key(parser.title(doc)) != title_key:
+            return None
+        if _resolve_next(doc, parser, page) or len(parser.posts(doc, _probe(url))) <= \
+                len(parser.posts(pages_mod.tree(first.data, first.url), _probe(first.url))):
+            return None
+    except (ParseError, InputError):
+        return None
+    return replace(page, engine=parser.NAME)
+
+
+def _probe(source: str):
+    """A Page for counting posts only (relative dates are placed later, by the pipeline)."""
+    from .model import Page
+    return Page(source=source, number=1, tz=timezone.utc, saved_at=datetime.now(timezone.utc))
+
+
 def _title_key(title: str) -> str:
     """A thread title without page numbers ("Page 2", "Страница 2") for the same-thread check."""
     return re.sub(r"\W|\d|_|page|страница|стр", "", title.lower())
@@ -373,6 +406,13 @@ def fetch_thread(url: str, opts: FetchOptions | None = None, *, engine: str | No
             following = _resolve_next(doc, parser, page)
             if following in (page.url, page.final_url):
                 following = None  # a last page that links to itself
+            if following and number == 1 and hasattr(parser, "all_posts_url"):
+                whole = _all_posts(client, parser, page, title_key, opts)
+                if whole is not None:  # the engine's one-page view: every post, no next link
+                    got[0] = page = whole
+                    if on_page:
+                        on_page(page)
+                    following = None
             if following is not None:
                 if following in seen:
                     raise FetchError(f"{label}: the next-page link goes back to an earlier page "
