@@ -33,7 +33,6 @@ RULE_IDS = {
     "missed": {"classic": "C3.6", "red-blue": "RB.5", "pass-catastrophe": "PC.10", "bold-vote": "bold-vote"},
     "modkill": {"classic": "C3.7", "red-blue": "RB.6"},
     "fuzzy": {"classic": "C3.4", "red-blue": "RB.11", "pass-catastrophe": "PC.11", "bold-vote": "bold-vote"},
-    "tie": {"classic": "C3.9", "red-blue": "RB.7", "pass-catastrophe": "PC.5", "bold-vote": "bold-vote"},
 }
 
 # C3.12: a GM line "Вася: Петя" / "Вася голосует против Пети" / "Vasya votes Petya".
