@@ -174,3 +174,4 @@ class DayResult:
     roster: tuple[str, ...] = ()
     lang: str = "ru"
     runoff: Runoff | None = None
+    game_title: str = ""  # the game file's title ("Мафия на Заречной"); the thread's is in thread

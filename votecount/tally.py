@@ -509,7 +509,7 @@ class DayCount:
                          outcome=outcome, ballots=tuple(self.ballots), missing=tuple(missing),
                          violations=tuple(violations), modkills=tuple(dict.fromkeys(modkills)),
                          flags=dict(self.flags), roster=tuple(self.alive), lang=self.lang,
-                         runoff=runoff)
+                         runoff=runoff, game_title=self.ctx.game.title)
 
     def rows(self, counted: dict[str, Ballot], penalties: dict[str, float]) -> list[TallyRow]:
         acc: dict[str, dict] = {}

@@ -51,7 +51,7 @@ def _rows(m: Markup, r: DayResult, rows: tuple[TallyRow, ...], ballots: tuple[Ba
 def day_lines(m: Markup, r: DayResult, diff: dict | None = None) -> list[str]:
     lang = r.lang
     t = r.thread
-    lines = [m.bold(m.escape(f"{t.title or t.source} — {word(lang, 'day')} {r.day}"))]
+    lines = [m.bold(m.escape(f"{r.game_title or t.title or t.source} — {word(lang, 'day')} {r.day}"))]
     lines.append(f"{word(lang, 'deadline')}: {when(r.deadline, lang)}")
     for w in t.warnings:
         lines.append(f"{word(lang, 'warnings')}: {m.escape(w)}")

@@ -177,7 +177,7 @@ def render(results: list[DayResult], diffs: dict[int, dict] | None = None) -> st
     first = results[0] if results else None
     lang = first.lang if first else "en"
     t = first.thread if first else None
-    title = (t.title or t.source) if t else word(lang, "count")
+    title = (first.game_title or t.title or t.source) if t else word(lang, "count")
     meta = (f"{escape(t.engine)}, {t.pages} {word(lang, 'pages')}, {len(t.posts)} {word(lang, 'posts')}"
             if t else "")
     body = [day_section(r, None if diffs is None else diffs.get(r.day)) for r in results]

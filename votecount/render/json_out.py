@@ -54,6 +54,7 @@ def day_dict(r: DayResult, explain: bool = False) -> dict:
         "thread": {"title": t.title, "engine": t.engine, "pages": t.pages, "posts": len(t.posts),
                    "source": t.source, "warnings": list(t.warnings),
                    "saved_at_source": t.saved_at_source, "url": t.url},
+        "game_title": r.game_title,
         "rules": r.rules,
         "day": r.day,
         "deadline": iso(r.deadline),

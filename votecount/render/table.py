@@ -52,7 +52,7 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
     w = WORDS[r.lang]
     out: list = []
     t = r.thread
-    head = Text(f"{t.title or t.source} — {w['day']} {r.day}", style="bold")
+    head = Text(f"{r.game_title or t.title or t.source} — {w['day']} {r.day}", style="bold")
     head.append(f"  ({r.rules}; {t.engine}, {t.pages} pp., {len(t.posts)} posts; "
                 f"{w['deadline']}: {r.deadline.isoformat(sep=' ') if r.deadline else w['none']})",
                 style="dim")
