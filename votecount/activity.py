@@ -6,7 +6,7 @@ posts are counted per player per day, posts that are *likely* not informative ar
 the reason (so the GM can overrule each one), and the rows say who is below the minimum today
 and who was below it on the previous day too. Pure: Thread + Game → rows.
 
-Days are the count's windows (`tally.windows`): a post belongs to day N when day N opens at
+Days are the count's windows (`days.windows`): a post belongs to day N when day N opens at
 or before it and day N+1 opens after it. GM posts are not counted; authors are matched to the
 roster by exact nick or alias only, like the voters of the count.
 """
@@ -134,7 +134,7 @@ def judge(text: str, earlier: dict[str, int] | None = None) -> tuple[tuple[str, 
 
 def build(thread: Thread, game: Game, minimum: int = MINIMUM, only_day: int | None = None) -> Report:
     """The activity rows of every opened day of the game (or of one day), roster order."""
-    from .tally import windows  # the count's own day windows, so both agree on what a day is
+    from .days import windows  # the count's own day windows, so both agree on what a day is
 
     matcher = Matcher([Player(p.nick, p.aliases) for p in game.players])
     gm_keys = {key(g) for g in game.gm}

@@ -22,6 +22,8 @@ from .model import Post, Reading
 from .names import Matcher, clean
 
 _FRAGMENT_PARSER = etree.HTMLParser(no_network=True)
+# Readings that are ballots (anything else a player posts is chatter or empty).
+BALLOT_KINDS = frozenset(("vote", "unknown", "pass", "withdraw", "unfast", "runoff"))
 BLOCKS = frozenset("p div li tr blockquote h1 h2 h3 h4 h5 h6 pre dd dt table ul ol".split())
 BOLD = frozenset(("b", "strong"))
 

@@ -13,17 +13,18 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field, replace
-from datetime import datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from datetime import datetime
 
 from . import ballots as ballot_reader
+from .ballots import BALLOT_KINDS
+from .days import default_deadlines, windows
 from .game import Day, Game, GamePlayer
 from .messages import say
-from .model import Ballot, DayResult, Outcome, Post, Reading, Runoff, TallyRow, Thread, Violation, Vote
+from .model import Ballot, DayResult, Outcome, Post, Reading, TallyRow, Thread, Violation, Vote
 from .names import STRICT_STAGES, Matcher, Player, explain, key
 from .rules import Rules
+from .runoff import count_runoff
 
-BALLOT_KINDS = frozenset(("vote", "unknown", "pass", "withdraw", "unfast", "runoff"))
 CHOICES = frozenset(("vote", "pass"))
 
 # Which rule of each preset (RULES.md) decides a common situation; custom rule files keep
@@ -481,7 +482,7 @@ class DayCount:
         outcome = self.decide(rows, counted, penalties)
         runoff = None
         if outcome.kind == "tie" and rules.tie == "runoff":
-            outcome, runoff = self.runoff(list(outcome.extra["candidates"]), runoff_posts)
+            outcome, runoff = count_runoff(self, list(outcome.extra["candidates"]), runoff_posts)
         if runoff is None:  # no runoff after all: whatever came after the deadline is late
             late_posts = runoff_posts + late_posts
         for post in late_posts:
@@ -557,129 +558,6 @@ class DayCount:
             return Outcome("protected", note=say("protected", self.lang, names=", ".join(protected)),
                            extra={"candidates": names})
         return Outcome("lynch", tuple(names), say(note_code, self.lang, names=", ".join(names)))
-
-    # -- the runoff (PC.5-PC.8, PC.13) --------------------------------------------------
-    def runoff(self, leaders: list[str], posts: list[Post]) -> tuple[Outcome, Runoff | None]:
-        rules, lang, day = self.rules, self.lang, self.day
-        n_alive = len(self.alive)
-        if rules.runoff_skip_alive and n_alive == rules.runoff_skip_alive:  # PC.8
-            return Outcome("no_lynch", note=say("catastrophe_skip", lang, names=", ".join(leaders),
-                                                alive=n_alive), extra={"candidates": leaders}), None
-        if rules.runoff_mode == "pick_one" or len(leaders) > rules.max_eliminated:
-            mode = "pick_one"  # PC.6 odd, PC.7 three or more tied
-        else:
-            mode = "hang_all" if n_alive % 2 == 0 else "pick_one"
-        voters = [v for v in self.voters if v not in leaders]
-        current: dict[str, Ballot] = {}
-        ballots: list[Ballot] = []
-        posted: set[str] = set()  # PC.5: strictly one post with a ballot, valid or not
-        for post in posts:
-            if self.ctx.is_gm(post):
-                continue
-            voter = self.ctx.voter_of(post)
-            reading = self.ctx.read(post)
-            if reading.kind not in BALLOT_KINDS or voter in leaders:
-                continue  # chatter, or a candidate's one post (their last word)
-            b = self.ballot(post, voter, reading)
-            b.story.append(f"PC.5: runoff between {', '.join(leaders)} ({mode})")
-            if voter is None:
-                self.reject(b, "not_a_player", "roster")
-            elif voter not in voters:
-                self.reject(b, "dead_voter" if voter in self.dead else "silenced_voter", "PC.5")
-            elif voter in posted:
-                self.reject(b, "change_limit", "PC.5", "runoff_once")
-            elif mode == "hang_all" and reading.kind == "runoff":
-                b.kind, b.target, b.colour = "runoff", reading.runoff, "none"
-                current[voter] = b
-                self.ballots.append(b)
-            elif (mode == "pick_one" and reading.kind == "vote" and reading.match is not None
-                  and reading.match.player in leaders):
-                b.kind, b.target, b.colour = "runoff", reading.match.player, "red"
-                current[voter] = b
-                self.ballots.append(b)
-            else:
-                b.kind = "invalid"
-                self.reject(b, "not_a_candidate", "PC.6", f"runoff_{mode}", names=", ".join(leaders))
-            if b.status == "counted":
-                b.story.append("PC.5: counted in the runoff")
-            if voter is not None:
-                posted.add(voter)
-            ballots.append(b)
-        if mode == "hang_all":  # PC.13: ballots left in advance count when nothing else came
-            for v in voters:
-                early = self.conditional.get(v)
-                if v not in current and early is not None:
-                    b = Ballot(v, "runoff", early.post, early.reading, target=early.reading.conditional,
-                               colour="none")
-                    b.story.append(f"PC.13: the ballot left in advance in post {early.post.post_no} counts")
-                    current[v] = b
-                    ballots.append(b)
-                    self.ballots.append(b)
-        missing = [v for v in voters if v not in current]
-        acc: dict[str, list[Vote]] = {}
-        for v, b in current.items():
-            acc.setdefault(b.target, []).append(Vote(v, b.colour, 1.0, b.post.post_id, b.post.time))
-        rows = sorted((TallyRow(c, float(len(vs)), float(len(vs)), 0.0, 0.0,
-                                tuple(sorted(vs, key=lambda x: (x.time, x.voter))))
-                       for c, vs in acc.items()), key=lambda r: (-r.score, r.candidate.casefold()))
-        counted = day.runoff_deadline is not None and self.now is not None and self.now >= day.runoff_deadline
-        ro = Runoff(mode, tuple(leaders), day.runoff_deadline, tuple(rows), tuple(ballots),
-                    tuple(missing), counted)
-        if not counted:
-            return Outcome("runoff", note=say("runoff_due", lang, names=", ".join(leaders),
-                                              mode=say(f"mode_{mode}", lang)),
-                           extra={"candidates": leaders, "mode": mode}), ro
-        extra = {"candidates": leaders, "mode": mode}
-        if mode == "hang_all":
-            hang = sum(len(r.votes) for r in rows if r.candidate == "hang_all")
-            pardon = sum(len(r.votes) for r in rows if r.candidate == "pardon_all")
-            if hang > pardon:
-                o = self.eliminate(leaders[:rules.max_eliminated], "runoff_hang")
-                return replace(o, extra={**o.extra, **extra}), ro
-            return Outcome("pardon", note=say("runoff_pardon", lang, hang=hang, pardon=pardon),
-                           extra=extra), ro
-        if not rows:
-            return Outcome("no_lynch", note=say("no_lynch", lang), extra=extra), ro
-        top = [r.candidate for r in rows if r.score == rows[0].score]
-        if len(top) > 1:
-            return Outcome("tie", note=say("runoff_tie", lang, names=", ".join(top)), extra=extra), ro
-        o = self.eliminate(top)
-        return replace(o, extra={**o.extra, **extra}), ro
-
-
-def windows(days: tuple[Day, ...], first_post: datetime | None):
-    """(day, opens, next day's opening) for each day: a day opens at its `opens`, else at the
-    previous day's end (its runoff deadline, else its deadline), else at the first post."""
-    out = []
-    for i, d in enumerate(days):
-        prev = days[i - 1] if i else None
-        opens = d.opens or (prev and (prev.runoff_deadline or prev.deadline)) or first_post
-        nxt = days[i + 1] if i + 1 < len(days) else None
-        next_opens = (nxt.opens or d.runoff_deadline or d.deadline) if nxt else None
-        out.append((d, opens, next_opens))
-    return out
-
-
-def default_deadlines(days: tuple[Day, ...], rules: Rules, first_post: datetime | None) -> tuple[Day, ...]:
-    """PC.12: a day with no deadline closes at the preset's hour (20:00 Moscow) — the first
-    such moment after the day opens."""
-    if not rules.default_deadline:
-        return days
-    zone = ZoneInfo(rules.default_deadline_tz)
-    hour, minute = (int(x) for x in rules.default_deadline.split(":"))
-    out: list[Day] = []
-    for d in days:
-        if d.deadline is None:
-            prev = out[-1] if out else None
-            start = d.opens or (prev and (prev.runoff_deadline or prev.deadline)) or first_post
-            if start is not None:
-                local = start.astimezone(zone)
-                at = datetime.combine(local.date(), time(hour, minute), zone)
-                if at <= local:
-                    at += timedelta(days=1)
-                d = replace(d, deadline=at)
-        out.append(d)
-    return tuple(out)
 
 
 def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | None = None,
