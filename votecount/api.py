@@ -50,15 +50,31 @@ def read(threads, tz, engine=None, saved_at=None, fetch=None):
     return read_thread(threads, tz=tz, engine=engine, saved_at=saved_at, fetch=fetch)
 
 
-def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at,
-              fetch=None):
+def open_thread(threads, game_path=None, tz_name=None, engine=None, saved_at=None, fetch=None):
+    """THREAD arguments and the game file, as every command takes them → (thread, game or
+    None, zone). The zone is --tz, else the game file's, else Moscow; --saved-at is read in it."""
     from . import game as game_mod
 
     game = game_mod.load(str(game_path)) if game_path else None
     tz = zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
     saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
-    thread = read(threads, tz, engine, saved, fetch)
+    return read(threads, tz, engine, saved, fetch), game, tz
+
+
+def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at,
+              fetch=None):
+    thread, game, tz = open_thread(threads, game_path, tz_name, engine, saved_at, fetch)
     return count_thread(thread, game, tz, rules_spec, day, deadline, at, lang)
+
+
+def check_day(day, game) -> None:
+    if day is not None and day not in {d.number for d in game.days}:
+        raise ConfigError(f"--day {day}: the game file has days {', '.join(str(d.number) for d in game.days) or 'none'}")
+
+
+def language(lang, game, tz, thread) -> str:
+    """--lang, else the game file's, else Russian for a Russian zone or a mostly Cyrillic thread."""
+    return getattr(lang, "value", lang) if lang else (game.lang or _guess_lang(tz.key, thread))
 
 
 def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=None, lang=None):
@@ -83,11 +99,9 @@ def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=
         target = next((i for i, d in enumerate(days) if d.number == day), len(days) - 1)
         days[target] = replace(days[target], deadline=parse_moment(deadline, tz, last, "--deadline"))
         game = replace(game, days=tuple(days))
-    if day is not None and day not in {d.number for d in game.days}:
-        raise ConfigError(f"--day {day}: the game file has days {', '.join(str(d.number) for d in game.days) or 'none'}")
+    check_day(day, game)
     at_moment = parse_moment(at, tz, last, "--at") if at else None
-    language = getattr(lang, "value", lang) if lang else (game.lang or _guess_lang(tz.key, thread))
-    return count(thread, game, chosen, language, only_day=day, at=at_moment)
+    return count(thread, game, chosen, language(lang, game, tz, thread), only_day=day, at=at_moment)
 
 
 def _guess_lang(zone_name: str, thread) -> str:

@@ -193,12 +193,10 @@ def posts_cmd(
     """Show the posts the parser extracted (to check a parser on your forum)."""
     try:
         check_output(output, threads)
-        from .api import parse_moment, read, zone
-        tzinfo = zone(tz)
-        saved = parse_moment(saved_at, tzinfo, None, "--saved-at") if saved_at else None
+        from .api import open_thread
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
                               max_time, timeout, retries)
-        thread = read(threads, tzinfo, engine, saved, fetch)
+        thread, _, _ = open_thread(threads, None, tz, engine, saved_at, fetch)
         from .render import posts as posts_render
         if fmt is PostsFormat.json:
             write_out(posts_render.to_json(thread.posts), output)
@@ -239,11 +237,9 @@ def init_cmd(
     try:
         if output is not None and output.exists() and not force:
             raise VotecountError(f"{output} exists; add --force to overwrite it")
-        from .api import parse_moment, read, zone
+        from .api import open_thread
         from .draft import draft
-        tzinfo = zone(tz)
-        saved = parse_moment(saved_at, tzinfo, None, "--saved-at") if saved_at else None
-        thread = read(threads, tzinfo, engine, saved)
+        thread, _, tzinfo = open_thread(threads, None, tz, engine, saved_at)
         write_out(draft(thread, tzinfo.key), output)
         if output is not None:
             typer.echo(f"votecount: drafted {output}: check every line marked CHECK or FILL IN", err=True)
@@ -275,17 +271,12 @@ def activity_cmd(
     try:
         from . import activity
         from . import game as game_mod
-        from .api import _guess_lang, parse_moment, read, zone
-        from .errors import ConfigError
-        g = game_mod.load(str(game)) if game else None
-        tzinfo = zone(tz or (g.timezone if g else game_mod.DEFAULT_TZ))
-        saved = parse_moment(saved_at, tzinfo, None, "--saved-at") if saved_at else None
-        thread = read(threads, tzinfo, engine, saved)
+        from .api import check_day, language as pick_language, open_thread
+        thread, g, tzinfo = open_thread(threads, game, tz, engine, saved_at)
         if g is None:
             g = game_mod.from_thread(thread, tzinfo.key)
-        if day is not None and day not in {d.number for d in g.days}:
-            raise ConfigError(f"--day {day}: the game file has days {', '.join(str(d.number) for d in g.days)}")
-        language = lang.value if lang else (g.lang or _guess_lang(tzinfo.key, thread))
+        check_day(day, g)
+        language = pick_language(lang, g, tzinfo, thread)
         report = activity.build(thread, g, minimum, day)
         if fmt is ActivityFormat.table:
             import io
