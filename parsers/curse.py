@@ -18,7 +18,8 @@ from .base import Compiled, Selectors, cls, has, page_title, parse_with
 
 NAME = "curse"
 
-_POST = f"//div[{cls('p-comment-post')} and @data-id]"
+# @data-id first: most divs lack it, and that test is cheaper than the class test
+_POST = f"//div[@data-id and {cls('p-comment-post')}]"
 
 SELECTORS = Selectors(
     post=_POST,

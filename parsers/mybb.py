@@ -78,7 +78,7 @@ _MARKERS = ("//script[contains(@src, 'jscripts/general.js')]",
 
 
 def detect(doc, url: str | None = None) -> bool:
-    return (has(doc, f"//div[{cls('post_body')} and starts-with(@id, 'pid_')]")
+    return (has(doc, f"//div[starts-with(@id, 'pid_') and {cls('post_body')}]")
             and any(has(doc, m) for m in _MARKERS) and has(doc, SELECTORS.post))
 
 

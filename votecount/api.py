@@ -43,14 +43,18 @@ def zone(name: str):
         raise ConfigError(f"--tz {name}: unknown time zone (use an IANA name such as Europe/Moscow)") from None
 
 
-def read(threads, tz, engine=None, saved_at=None, fetch=None):
+def read(threads, tz, engine=None, saved_at=None, fetch=None, jobs=None):
     """THREAD arguments → Thread. http(s) URLs are fetched with `fetch` (fetch.FetchOptions;
-    the defaults when None)."""
+    the defaults when None). `jobs` processes read a long thread's pages (None: one per core;
+    the Thread is the same whatever the number)."""
+    from .parallel import cores
     from .pipeline import read_thread
-    return read_thread(threads, tz=tz, engine=engine, saved_at=saved_at, fetch=fetch)
+    return read_thread(threads, tz=tz, engine=engine, saved_at=saved_at, fetch=fetch,
+                       jobs=jobs or cores())
 
 
-def open_thread(threads, game_path=None, tz_name=None, engine=None, saved_at=None, fetch=None):
+def open_thread(threads, game_path=None, tz_name=None, engine=None, saved_at=None, fetch=None,
+                jobs=None):
     """THREAD arguments and the game file, as every command takes them → (thread, game or
     None, zone). The zone is --tz, else the game file's, else Moscow; --saved-at is read in it."""
     from . import game as game_mod
@@ -58,13 +62,15 @@ def open_thread(threads, game_path=None, tz_name=None, engine=None, saved_at=Non
     game = game_mod.load(str(game_path)) if game_path else None
     tz = zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
     saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
-    return read(threads, tz, engine, saved, fetch), game, tz
+    return read(threads, tz, engine, saved, fetch, jobs), game, tz
 
 
 def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at,
-              fetch=None):
-    thread, game, tz = open_thread(threads, game_path, tz_name, engine, saved_at, fetch)
-    return count_thread(thread, game, tz, rules_spec, day, deadline, at, lang)
+              fetch=None, jobs=None):
+    from .parallel import cores
+    jobs = jobs or cores()
+    thread, game, tz = open_thread(threads, game_path, tz_name, engine, saved_at, fetch, jobs)
+    return count_thread(thread, game, tz, rules_spec, day, deadline, at, lang, jobs)
 
 
 def check_day(day, game) -> None:
@@ -77,9 +83,11 @@ def language(lang, game, tz, thread) -> str:
     return getattr(lang, "value", lang) if lang else (game.lang or _guess_lang(tz.key, thread))
 
 
-def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=None, lang=None):
+def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=None, lang=None,
+                 jobs=1):
     """The counting steps of run_count on a thread already read (batch reads pages itself):
-    the default game when there is no game file, the rules, --deadline/--day/--at, the count."""
+    the default game when there is no game file, the rules, --deadline/--day/--at, the count.
+    `jobs` processes read a long thread's ballots (batch gives each thread one process)."""
     from dataclasses import replace
 
     from . import game as game_mod
@@ -101,7 +109,8 @@ def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=
         game = replace(game, days=tuple(days))
     check_day(day, game)
     at_moment = parse_moment(at, tz, last, "--at") if at else None
-    return count(thread, game, chosen, language(lang, game, tz, thread), only_day=day, at=at_moment)
+    return count(thread, game, chosen, language(lang, game, tz, thread), only_day=day, at=at_moment,
+                 jobs=jobs)
 
 
 def _guess_lang(zone_name: str, thread) -> str:

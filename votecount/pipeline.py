@@ -12,15 +12,16 @@ exactly the count of the URL.
 
 from __future__ import annotations
 
+import itertools
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import parsers
 
 from . import pages as pages_mod
-from . import manifest, sources, thread
+from . import manifest, parallel, sources, thread
 from .errors import ParseError
 from .model import Page, Thread
 
@@ -93,48 +94,94 @@ def manifest_times(folder: str, raws) -> Fetched:
 
 
 def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None = None,
-                saved_at: datetime | None = None, fetch=None) -> Thread:
+                saved_at: datetime | None = None, fetch=None, jobs: int = 1) -> Thread:
     """One thread from one THREAD argument, or from several (pages given one by one).
-    `fetch` (fetch.FetchOptions) applies to URL arguments."""
+    `fetch` (fetch.FetchOptions) applies to URL arguments; `jobs` processes read the pages
+    (see thread_from_pages)."""
     args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
     raws, fetched = _raw_pages(args, engine, fetch)
     return thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
-                             fetched=fetched)
+                             fetched=fetched, jobs=jobs)
+
+
+# A thread of fewer pages is read in this process: forking workers costs more than it saves.
+PARALLEL_FROM_PAGES = 8
+
+
+@dataclass(frozen=True)
+class _PageRead:
+    """What one page gives the thread."""
+
+    source: str
+    posts: list
+    title: str
+    now: datetime | None
+    why: str | None
+    mtime: datetime | None
+    url: str | None
+
+
+def _read_page(raw: sources.RawPage, number: int, parser, engine: str | None, tz: ZoneInfo,
+               saved_at: datetime | None, fetched: Fetched):
+    """One page → (its engine, _PageRead). `parser` is the engine of the pages before it (None
+    for the first page: every engine is asked); a page of another engine is refused."""
+    fetched_at, url = fetched.get(raw.source, (None, None))
+    doc = pages_mod.tree(raw.data, raw.source, whole=True)
+    if not engine:  # every page is checked: pages of two forums must not be mixed
+        if parser is None:
+            parser = parsers.detect(doc, None, raw.source)
+        elif not parser.detect(doc, None):  # one engine's markers, not all fifteen
+            other = parsers.detect(doc, None, raw.source)
+            raise ParseError(f"{raw.source}: page is {other.NAME} but earlier pages are {parser.NAME}")
+    now, why = saved_moment(doc, parser, raw, tz, saved_at, fetched_at)
+    page = Page(source=raw.source, number=number, tz=tz, url=url, saved_at=now, saved_at_source=why)
+    found = parser.posts(doc, page)
+    if not found:
+        raise ParseError(f"{raw.source}: no posts found (engine {parser.NAME})")
+    return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url)
+
+
+def _read_later_page(index: int, shared) -> _PageRead:
+    """Page index + 2 in a worker: the pages came with the fork, only the index is sent."""
+    raws, name, engine, tz, saved_at, fetched = shared
+    return _read_page(raws[index], index + 2, parsers.get(name), engine, tz, saved_at, fetched)[1]
 
 
 def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = None,
-                      saved_at: datetime | None = None, fetched: Fetched | None = None) -> Thread:
+                      saved_at: datetime | None = None, fetched: Fetched | None = None,
+                      jobs: int = 1) -> Thread:
     """One thread from its pages' bytes, in order. `raws` may be any iterable: batch passes
-    one that checks its limits (pages, bytes, time) between pages. `fetched` gives the fetch
-    time and URL of pages that were fetched."""
+    one that checks its limits (pages, bytes, time) between pages (and reads with jobs=1).
+    `fetched` gives the fetch time and URL of pages that were fetched. With `jobs` > 1, a
+    thread of PARALLEL_FROM_PAGES pages or more is read by that many processes; the Thread
+    is the same."""
     fetched = fetched or {}
     parser = parsers.get(engine) if engine else None
-    posts, title, used, number = [], "", set(), 0
+    posts, title, used = [], "", set()
     titles: dict[str, str] = {}  # page → its thread title (pages of two threads are refused)
     latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
     first_url: str | None = None
-    for number, raw in enumerate(raws, 1):
-        fetched_at, url = fetched.get(raw.source, (None, None))
-        first_url = first_url or url
-        doc = pages_mod.tree(raw.data, raw.source, whole=True)
-        if not engine:  # every page is checked: pages of two forums must not be mixed
-            if parser is None:
-                parser = parsers.detect(doc, None, raw.source)
-            elif not parser.detect(doc, None):  # one engine's markers, not all fifteen
-                other = parsers.detect(doc, None, raw.source)
-                raise ParseError(f"{raw.source}: page is {other.NAME} but earlier pages are {parser.NAME}")
-        now, why = saved_moment(doc, parser, raw, tz, saved_at, fetched_at)
-        page = Page(source=raw.source, number=number, tz=tz, url=url, saved_at=now, saved_at_source=why)
-        found = parser.posts(doc, page)
-        if not found:
-            raise ParseError(f"{raw.source}: no posts found (engine {parser.NAME})")
-        if why:
-            used.add(why)
-        if now is not None and raw.mtime != now and (latest is None or now > latest):
-            latest = now
-        posts.extend(found)
-        titles[raw.source] = parser.title(doc)
-        title = title or titles[raw.source]
+    it = iter(raws)
+    first = next(it, None)
+    number = 0
+    if first is not None:
+        parser, read = _read_page(first, 1, parser, engine, tz, saved_at, fetched)
+        if jobs > 1:  # the pages after the first are independent once the engine is known
+            later = list(it)
+            rest = parallel.ordered_map(_read_later_page, range(len(later)), jobs,
+                                        minimum=PARALLEL_FROM_PAGES - 1,
+                                        shared=(later, parser.NAME, engine, tz, saved_at, fetched))
+        else:  # lazily: batch checks its time limit between pages
+            rest = (_read_page(raw, n, parser, engine, tz, saved_at, fetched)[1] for n, raw in enumerate(it, 2))
+        for number, read in enumerate(itertools.chain((read,), rest), 1):
+            first_url = first_url or read.url
+            if read.why:
+                used.add(read.why)
+            if read.now is not None and read.mtime != read.now and (latest is None or read.now > latest):
+                latest = read.now
+            posts.extend(read.posts)
+            titles[read.source] = read.title
+            title = title or read.title
     if parser is None:
         raise ParseError(f"{label}: no pages")
     merged = thread.merge(posts, title=title, engine=parser.NAME, pages=number,

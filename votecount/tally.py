@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from . import ballots as ballot_reader
+from . import parallel
 from .ballots import BALLOT_KINDS
 from .days import default_deadlines, windows
 from .game import Day, Game, GamePlayer
@@ -37,6 +38,16 @@ RULE_IDS = {
 }
 
 # C3.12: a GM line "Вася: Петя" / "Вася голосует против Пети" / "Vasya votes Petya".
+# A count of fewer posts reads them as it goes: forking workers costs more than it saves.
+READ_AHEAD_FROM = 400
+
+
+def _read_one(index: int, shared) -> Reading:
+    """Post `index` read in a worker: the posts came with the fork, only the index is sent."""
+    style, matcher, posts = shared
+    return (ballot_reader.read_bold if style == "bold" else ballot_reader.read)(posts[index], matcher)
+
+
 RELAY = re.compile(r"^\s*(?P<voter>[^:\n]{1,40}?)\s*(?::|—|–|-|\s(?:голосует|голосовал[а]?)(?:\s+(?:против|за|в))?|"
                    r"\svotes?(?:\s+(?:for|against))?)\s+(?P<target>\S.{0,60}?)\s*$", re.IGNORECASE)
 
@@ -58,6 +69,7 @@ class Context:
     players: dict[str, GamePlayer]
     gm_keys: frozenset[str]
     lang: str
+    readings: dict[Post, Reading] = field(default_factory=dict)  # read ahead (read_ahead)
 
     @classmethod
     def build(cls, game: Game, rules: Rules, lang: str) -> Context:
@@ -70,9 +82,21 @@ class Context:
         return RULE_IDS[aspect].get(self.rules.base, fallback or RULE_IDS[aspect].get("classic", ""))
 
     def read(self, post: Post) -> Reading:
+        found = self.readings.get(post)
+        if found is not None:
+            return found
         if self.rules.ballot_style == "bold":
             return ballot_reader.read_bold(post, self.matcher)
         return ballot_reader.read(post, self.matcher)
+
+    def read_ahead(self, posts: list[Post], jobs: int) -> None:
+        """Read the posts a count will ask about in `jobs` processes, ahead of the count. A
+        reading depends on the post and the roster alone, so the count is the same; a post
+        made later (a GM relay) is read when asked."""
+        asked = [p for p in posts if not self.is_gm(p)]
+        readings = parallel.ordered_map(_read_one, range(len(asked)), jobs, minimum=READ_AHEAD_FROM,
+                                        shared=(self.rules.ballot_style, self.matcher, asked))
+        self.readings = dict(zip(asked, readings))
 
     def voter_of(self, post: Post) -> str | None:
         m = self.matcher.match(post.author)
@@ -561,11 +585,14 @@ class DayCount:
 
 
 def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | None = None,
-          at: datetime | None = None) -> list[DayResult]:
-    """Count every day of the game (or one), replaying strikes from day 1."""
+          at: datetime | None = None, jobs: int = 1) -> list[DayResult]:
+    """Count every day of the game (or one), replaying strikes from day 1. With `jobs` > 1,
+    a long thread's posts are read in that many processes first; the result is the same."""
     ctx = Context.build(game, rules, lang)
     state = GameState()
     posts = [p for p in thread.posts if at is None or p.time <= at]
+    if jobs > 1:
+        ctx.read_ahead(posts, jobs)
     first = posts[0].time if posts else None
     last = posts[-1].time if posts else None
     # "Now", for a runoff whose deadline may have passed: the replay moment, else the latest of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from rich.console import Console, Group
+
 from rich.table import Table
 from rich.text import Text
 
@@ -97,11 +97,3 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
                 out.append(Text(f"      {line}"))
     return out
 
-
-def render(results: list[DayResult], console: Console, explain: bool = False) -> None:
-    for i, r in enumerate(results):
-        if i:
-            console.print()
-        # soft_wrap: long lines are left to the terminal to wrap (rich wrapping a thousand
-        # violation lines itself took longer than the count)
-        console.print(Group(*day_renderables(r, explain)), soft_wrap=True)
