@@ -127,3 +127,42 @@ def test_truncated_pages_never_crash(data, fraction):
 def test_truncated_at_every_tenth(data):
     for tenth in range(10):
         parse_any(data[: len(data) * tenth // 10])
+
+
+# --- markers asked through libxml2's id table (base.has) ----------------------------------
+
+from lxml import etree  # noqa: E402
+
+from parsers import base  # noqa: E402
+
+
+def _walk(doc, xpath: str) -> bool:
+    return etree.XPath(f"boolean({xpath})")(doc)
+
+
+@pytest.mark.parametrize("path", PAGES + CORPUS_PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_id_markers_answer_as_the_full_walk(path: Path):
+    doc = tree(path.read_bytes(), str(path))
+    for parser in parsers.PARSERS:
+        parser.detect(doc, None)  # fills base._EXISTS with every marker asked
+    id_markers = [x for x in base._EXISTS if base._BY_ID.fullmatch(x)]
+    assert len(id_markers) >= 8
+    for xpath in id_markers:
+        assert base.has(doc, xpath) == _walk(doc, xpath), xpath
+
+
+@pytest.mark.parametrize("markup, expected", [
+    ("<div id='pun-viewtopic'></div>", True),
+    ("<span id='pun-viewtopic'></span>", False),  # the id, on another tag
+    ("<span id='pun-viewtopic'></span><div id='pun-viewtopic'></div>", True),  # duplicate ids
+    ("<a name='pun-viewtopic'></a><div id='pun-viewtopic'></div>", True),  # <a name> is an id too
+    ("<div class='pun-viewtopic'></div>", False),
+    ("<div ID='pun-viewtopic'></div>", True),
+    ("<div id='pun-viewtopic2'></div>", False),
+    ("", False),
+])
+def test_id_marker_edge_cases(markup: str, expected: bool):
+    doc = tree(f"<html><body><p>x</p>{markup}</body></html>".encode(), "<test>")
+    xpath = "//div[@id='pun-viewtopic']"
+    assert base.has(doc, xpath) is expected
+    assert _walk(doc, xpath) is expected
