@@ -109,3 +109,35 @@ def _fail_from_seven(i, shared):
 
 def _pick(i, shared):
     return shared[i]
+
+
+def test_ctrl_c_while_workers_read_exits_130_with_one_line(long_thread):
+    """Workers ignore Ctrl-C (no traceback from them); the parent says one line, exits 130,
+    and leaves no process behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "votecount.cli", str(long_thread), "--jobs", "2",
+                             "--game", str(long_thread / "game.toml")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    seen: list[str] = []
+    for _ in range(2000):  # until the workers are forked
+        try:
+            seen = children.read_text().split()
+        except OSError:
+            break
+        if seen or proc.poll() is not None:
+            break
+        time.sleep(0.002)
+    if not seen:
+        proc.kill()
+        pytest.skip("the count finished before its workers could be caught (a very fast machine)")
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and out == b""
+    assert err.decode().strip().splitlines() == ["votecount: interrupted"]
+    time.sleep(0.2)
+    assert not [pid for pid in seen if Path(f"/proc/{pid}").exists()
+                and "zombie" not in Path(f"/proc/{pid}/status").read_text().lower()]

@@ -441,6 +441,8 @@ def _execute_pool(jobs: list[Job], workers: int) -> Iterator[dict]:
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
+    from .parallel import interrupts_held
+
     # fork: workers inherit the imported parsers (no start-up per worker); all workers are
     # forked at the first submit, before the progress bar starts its thread.
     ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
@@ -448,7 +450,8 @@ def _execute_pool(jobs: list[Job], workers: int) -> Iterator[dict]:
         # Biggest threads first, so that no large one starts last and keeps one core busy
         # alone at the end (the tables are sorted afterwards: the order changes nothing).
         ordered = sorted(jobs, key=_size, reverse=True)
-        futures = {pool.submit(process_thread, job): job for job in ordered}
+        with interrupts_held():  # a Ctrl-C during the fork would be lost (parallel.py)
+            futures = {pool.submit(process_thread, job): job for job in ordered}
         # The workers are forked now; the tables need pandas at the end, and importing it
         # (0.7 s) while they work takes it off the serial tail of the run.
         threading.Thread(target=_import_pandas, daemon=True).start()
