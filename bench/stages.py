@@ -1,0 +1,81 @@
+"""Where the time goes, in process (run bench/run.py first: it builds bench/work/).
+
+    python bench/stages.py engines [--threads 100]   # pages parsed first, then detection and
+                                                     # the engine modules timed, best of 5
+    python bench/stages.py thread [--jobs N]         # the 50-page thread: read, count, table
+
+Figures from both are in bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+WORK = Path(__file__).resolve().parent / "work"
+
+
+def engines(threads: int) -> None:
+    import parsers
+    from votecount import batch, pages, sources
+    from votecount.model import Page
+
+    docs = [(raw, pages.tree(raw.data, raw.source, whole=True))
+            for _, path, _ in batch.discover([str(WORK / "archive")])[:threads]
+            for raw in sources.read(path)]
+    tz, now = ZoneInfo("Europe/Moscow"), datetime(2026, 11, 30, tzinfo=timezone.utc)
+    best = {"detect (all engines, every page)": 9e9, "posts + title": 9e9}
+    posts = 0
+    for _ in range(5):
+        detect = read = 0.0
+        posts = 0
+        for raw, doc in docs:
+            t0 = time.perf_counter()
+            parser = parsers.detect(doc, None)
+            t1 = time.perf_counter()
+            posts += len(parser.posts(doc, Page(source=raw.source, number=1, tz=tz, saved_at=now)))
+            parser.title(doc)
+            t2 = time.perf_counter()
+            detect, read = detect + t1 - t0, read + t2 - t1
+        best = {"detect (all engines, every page)": min(best["detect (all engines, every page)"], detect),
+                "posts + title": min(best["posts + title"], read)}
+    print(f"{len(docs)} pages, {posts} posts: " + ", ".join(f"{k} {v:.3f} s" for k, v in best.items())
+          + f" ({best['posts + title'] / posts * 1e6:.0f} µs a post)")
+
+
+def thread(jobs: int) -> None:
+    from votecount import api
+    from votecount import game as game_mod
+    from votecount.render import report
+
+    folder = WORK / "archive" / "t99999-mybbru-generated"
+    game = game_mod.load(str(folder / "game.toml"))
+    zone = api.zone(game.timezone)
+    best = {"read": 9e9, "count": 9e9, "table": 9e9}
+    for _ in range(5):
+        t0 = time.perf_counter()
+        th = api.read([str(folder)], zone, jobs=jobs)
+        t1 = time.perf_counter()
+        results = api.count_thread(th, game, zone, jobs=jobs)
+        t2 = time.perf_counter()
+        report("table", results)
+        t3 = time.perf_counter()
+        for k, v in (("read", t1 - t0), ("count", t2 - t1), ("table", t3 - t2)):
+            best[k] = min(best[k], v)
+    print(f"--jobs {jobs}: " + ", ".join(f"{k} {v:.3f} s" for k, v in best.items()))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("what", choices=("engines", "thread"))
+    ap.add_argument("--threads", type=int, default=100)
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args()
+    engines(args.threads) if args.what == "engines" else thread(args.jobs)
+
+
+if __name__ == "__main__":
+    main()
