@@ -94,6 +94,8 @@ class Context:
         reading depends on the post and the roster alone, so the count is the same; a post
         made later (a GM relay) is read when asked."""
         asked = [p for p in posts if not self.is_gm(p)]
+        if len(asked) < READ_AHEAD_FROM:  # read as the count asks: no post read needlessly
+            return
         readings = parallel.ordered_map(_read_one, range(len(asked)), jobs, minimum=READ_AHEAD_FROM,
                                         shared=(self.rules.ballot_style, self.matcher, asked))
         self.readings = dict(zip(asked, readings))
