@@ -208,3 +208,25 @@ def test_rb9_a_hidden_silence_is_not_in_the_forum_post(tmp_path):
     for fmt in ("bbcode", "markdown"):
         post = report(fmt, results)
         assert "лишен" not in post and "голоса в этот день" not in post
+
+
+# --- the table: the violation list is printed line by line, not laid out by rich ---------------
+
+def test_table_violation_lines_are_the_messages_with_no_control_codes(example):
+    from dataclasses import replace
+
+    from rich.text import Text
+
+    day = example[0]
+    assert day.violations
+    first = day.violations[0]
+    hostile = replace(first, message="пост\x1b[31m красный\x07\tконец", player="Ва\x1b]0;титул\x07ся")
+    out = report("table", [replace(day, violations=(hostile, *day.violations[1:]))])
+    assert "\x1b" not in out and "\x07" not in out
+    assert "  Ва]0;титулся\n" in out
+    assert re.search(r"пост\[31m красный +конец", out)  # the tab expanded to spaces, as rich does
+    # Every other violation line is exactly what a rich Text would print for it.
+    for v in day.violations[1:]:
+        line = f"[{v.rule}] {v.code} ({v.effect}) "
+        assert any(ln.strip().startswith(line) and ln.strip().endswith(Text(v.message).plain)
+                   for ln in out.splitlines()), v.message

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
-
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -25,6 +26,26 @@ WORDS = {
            "early_close_at": "Closed early", "fast_night_at": "Fast night", "hammer_at": "Hammer"},
 }
 STYLE = {"red": "bold red", "blue": "bold blue"}
+
+
+# C0 controls and DEL (tabs are expanded, as rich does): a nick or a quoted word must not move
+# the cursor or colour the terminal.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+class Lines:
+    """Lines printed as they are, each in one style. A rich Text strips control codes from
+    every line it makes with str.translate (about 18 µs a Cyrillic line) and lays the lines
+    out: 1,500 violation lines took 0.1 s, most of the table. Long lines are left to the
+    terminal to wrap (the table is printed with soft_wrap)."""
+
+    def __init__(self, lines: list[tuple[str, str | None]]):
+        self.lines = [(_CONTROL.sub("", text).expandtabs(8), style) for text, style in lines]
+
+    def __rich_console__(self, console, options):
+        for text, style in self.lines:
+            yield Segment(text, console.get_style(style) if style else None)
+            yield Segment.line()
 
 
 def _num(x: float) -> str:
@@ -79,14 +100,13 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
         by_player = defaultdict(list)
         for v in r.violations:
             by_player[v.player].append(v)
-        block = Text()  # one Text for the whole list: rich lays out a thousand lines 5x faster
+        lines = []
         for player in sorted(by_player):
-            block.append(f"  {player}\n", style="bold")
+            lines.append((f"  {player}", "bold"))
             for v in by_player[player]:
                 where = f"{w['post']} {v.post_no}, {v.time.isoformat(sep=' ')}: " if v.post_no else ""
-                block.append(f"    [{v.rule}] {v.code} ({v.effect}) {where}{v.message}\n")
-        block.rstrip()
-        out.append(block)
+                lines.append((f"    [{v.rule}] {v.code} ({v.effect}) {where}{v.message}", None))
+        out.append(Lines(lines))
     out.append(Text(f"{w['missing']}: {', '.join(r.missing) if r.missing else w['none']}"))
     if explain:
         out.append(Text(w["explain"] + ":", style="bold"))
