@@ -72,23 +72,45 @@ class Selectors:
 _REGEX_FIELDS = frozenset({"id_pattern", "author_id_pattern"})
 
 
+class _XPaths(dict):
+    """XPath by role, each compiled on first use: a run reads one engine, and compiling all
+    fifteen engines' expressions at import cost every command about 30 ms of start-up
+    (tests/parsers/test_base.py compiles them all)."""
+
+    def __init__(self, sources: dict[str, str]):
+        super().__init__()
+        self.sources = sources
+
+    def __missing__(self, name: str):
+        compiled = self[name] = etree.XPath(self.sources[name])
+        return compiled
+
+    def find(self, name: str):
+        """The compiled expression for `name`, or None when the engine has none."""
+        return self[name] if name in self.sources else None
+
+
 class Compiled:
-    """A Selectors block with every XPath compiled once (module import time)."""
+    """A Selectors block; each XPath is compiled once, when first used."""
 
     def __init__(self, sel: Selectors):
         self.sel = sel
-        self.xp = {name: etree.XPath(value) for name, value in vars(sel).items()
-                   if isinstance(value, str) and value and name not in _REGEX_FIELDS}
-        # One union instead of a walk of the body per expression: the results come in
-        # document order, so an ancestor is removed before anything inside it.
-        self.drop = (etree.XPath(" | ".join(sel.drop + STRUCK)),)
+        # The drop union is one expression instead of a walk of the body per expression: the
+        # results come in document order, so an ancestor is removed before anything inside it.
+        self.xp = _XPaths({**{name: value for name, value in vars(sel).items()
+                              if isinstance(value, str) and value and name not in _REGEX_FIELDS},
+                           "_drop": " | ".join(sel.drop + STRUCK)})
         self.edit_res = tuple(re.compile(p, re.I | re.S) for p in sel.edit_patterns)
         self.id_re = re.compile(sel.id_pattern) if sel.id_pattern else _DIGITS
         self.author_id_re = re.compile(sel.author_id_pattern) if sel.author_id_pattern else _DIGITS
 
+    @property
+    def drop(self) -> tuple:
+        return (self.xp["_drop"],)
+
     def first(self, name: str, node) -> str:
         """First string result of a string XPath, stripped; '' when absent."""
-        xp = self.xp.get(name)
+        xp = self.xp.find(name)
         if xp is None:
             return ""
         found = xp(node)
@@ -99,7 +121,7 @@ class Compiled:
         return squash(str(found))
 
     def element(self, name: str, node):
-        xp = self.xp.get(name)
+        xp = self.xp.find(name)
         found = xp(node) if xp is not None else []
         return found[0] if found else None
 

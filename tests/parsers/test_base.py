@@ -49,3 +49,21 @@ def test_a_notice_without_a_name_is_edited_by_nobody_known():
     first, second = _posts(_sel())
     assert first.edited and first.edited_by is None and first.edited_at is None
     assert not second.edited
+
+
+def test_every_engine_expression_compiles():
+    """XPaths compile on first use (start-up): compile every engine's here, so a typo fails
+    the tests and not a user's count."""
+    import gc
+
+    from lxml import etree
+
+    from parsers.base import Compiled
+    import parsers  # noqa: F401  (every engine module, every Compiled block)
+
+    blocks = [o for o in gc.get_objects() if isinstance(o, Compiled)]
+    assert len(blocks) >= 15
+    for block in blocks:
+        for name in block.xp.sources:
+            assert isinstance(block.xp[name], etree.XPath), name
+        assert block.drop
