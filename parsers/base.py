@@ -82,7 +82,8 @@ class _XPaths(dict):
         self.sources = sources
 
     def __missing__(self, name: str):
-        compiled = self[name] = etree.XPath(self.sources[name])
+        # Plain strings: an lxml "smart" string keeps its parent node, and nothing here asks.
+        compiled = self[name] = etree.XPath(self.sources[name], smart_strings=False)
         return compiled
 
     def find(self, name: str):

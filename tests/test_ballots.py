@@ -152,3 +152,21 @@ def test_a_flag_word_that_is_a_players_nick_names_the_player():
     assert r.kind == "unknown" and r.several == ("Вася", "Фаст")
     # without such a player the same words are a flag
     assert read(post("Вася фаст"), M).fast is True
+
+
+# --- ballots._lines: one pass over the text gives what one pass per line gave --------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from votecount import ballots as _ballots  # noqa: E402
+
+_LINE_TEXT = st.text(alphabet=st.sampled_from(list("фастФАСТ досрочно красным синим red blue Fast "
+                                                     "ёЁеВася.,;:!\t\xa0\n\r\u2003\u2028-")), max_size=80)
+
+
+@settings(max_examples=400, deadline=None)
+@given(raw=_LINE_TEXT, nick_flags=st.sets(st.sampled_from(["фаст", "red", "синим", "досрочно"])))
+def test_lines_equal_the_line_by_line_reading(raw, nick_flags):
+    nicks = frozenset(nick_flags)
+    by_line = [ln for ln in (_ballots._strip_words(_ballots.fold(x), nicks) for x in raw.split("\n")) if ln]
+    assert _ballots._lines(raw, nicks) == by_line
