@@ -152,8 +152,9 @@ _RULE_HTML = re.compile(r"(?:<br\s*/?>\s*)*-{10,}(?:\s*<br\s*/?>)*(?=\s*(?:<!--.
 
 def _strip_sig_rule(post: Post) -> Post:
     """IPB 1.3 prints "--------------------" before the signature, in the message cell."""
-    text = _RULE_TEXT.sub("", post.text).rstrip()
-    html = _RULE_HTML.sub("", post.html).rstrip()
+    # Both patterns need ten dashes; the HTML one is slow to fail (its lookahead), 0.2 ms a post.
+    text = (_RULE_TEXT.sub("", post.text) if "-" * 10 in post.text else post.text).rstrip()
+    html = (_RULE_HTML.sub("", post.html) if "-" * 10 in post.html else post.html).rstrip()
     return replace(post, text=text, html=html) if (text, html) != (post.text, post.html) else post
 
 

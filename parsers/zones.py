@@ -85,8 +85,11 @@ def named_zone(title: str) -> ZoneInfo | None:
 
 def stated_zone(doc, post_xpath: str) -> tzinfo | None:
     """The zone the page's footer states, ignoring text inside posts (`post_xpath`)."""
+    found = doc.xpath(_FIND)
+    if not found:  # most pages state no zone: the posts are not looked up for nothing
+        return None
     inside = set(doc.xpath(post_xpath))
-    for node in reversed(doc.xpath(_FIND)):  # the footer is after the posts
+    for node in reversed(found):  # the footer is after the posts
         el = node.getparent()
         if el is not None and node.is_tail:  # text after a child element belongs to its parent
             el = el.getparent()

@@ -148,14 +148,21 @@ def _colour_of(written: str, parts: list[Run]) -> str:
     """Colour of the runs that carry `written` (first occurrence, case-insensitive)."""
     full = "".join(r.text for r in parts)
     folded = full.casefold().replace("ё", "е")  # same length as `full` for the scripts we read
-    words = [re.escape(w) for w in fold(written).split()]
-    hit = re.search(r"[\s\xa0]+".join(words), folded) if words and len(folded) == len(full) else None
+    words = fold(written).split()
+    span = None
+    if len(words) == 1 and len(folded) == len(full):
+        # One word (most nicks): a plain search; a pattern compiled for every vote cost 0.1 ms.
+        at = folded.find(words[0])
+        span = (at, at + len(words[0])) if at >= 0 else None
+    elif words and len(folded) == len(full):
+        hit = re.search(r"[\s\xa0]+".join(re.escape(w) for w in words), folded)
+        span = hit.span() if hit else None
     colours: set[str] = set()
-    if hit:
+    if span:
         pos = 0
         for r in parts:
             nxt = pos + len(r.text)
-            if nxt > hit.start() and pos < hit.end() and r.text.strip():
+            if nxt > span[0] and pos < span[1] and r.text.strip():
                 colours.add(r.colour)
             pos = nxt
     else:

@@ -36,7 +36,7 @@ def _parser(huge: bool):
 
 def check_bytes(data: bytes, source: str) -> None:
     """Refuse what is not a web page at all, with a message naming the file."""
-    if not data.strip():
+    if not data or data.isspace():  # not data.strip(): that copies the whole page
         raise InputError(f"{source}: the file is empty")
     head = data[:4096]
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):

@@ -67,3 +67,14 @@ def test_every_engine_expression_compiles():
         for name in block.xp.sources:
             assert isinstance(block.xp[name], etree.XPath), name
         assert block.drop
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.text())
+def test_squash_is_the_whitespace_regex(text):
+    import re
+
+    from parsers.base import squash
+    assert squash(text) == re.sub(r"\s+", " ", text.replace("\xa0", " ")).strip()
