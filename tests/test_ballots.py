@@ -170,3 +170,19 @@ def test_lines_equal_the_line_by_line_reading(raw, nick_flags):
     nicks = frozenset(nick_flags)
     by_line = [ln for ln in (_ballots._strip_words(_ballots.fold(x), nicks) for x in raw.split("\n")) if ln]
     assert _ballots._lines(raw, nicks) == by_line
+
+
+_FLAG_TEXT = st.lists(st.sampled_from(["фаст", "fast", "ускорение", "досрочно", "красным", "красный",
+                                       "красн.", "red", "синим", "синий", "син.", "blue", "фастер",
+                                       "red1", ".", " ", "\n", "_", "а", "-", "син", "красн"]),
+                      max_size=12).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(folded=_FLAG_TEXT)
+def test_flag_words_finds_what_each_pattern_finds(folded):
+    """read() takes every flag word from one FLAG_WORDS search, and asks each kind's pattern
+    only of the words found: the same words as searching the post once per kind."""
+    words = _ballots.FLAG_WORDS.findall(folded)
+    for rx in (_ballots.FAST, _ballots.EARLY, _ballots.RED_WORD, _ballots.BLUE_WORD):
+        assert [w for w in words if rx.fullmatch(w)] == rx.findall(folded)

@@ -112,6 +112,8 @@ def fold(text: str) -> str:
 
 
 # Flag and colour words in one pattern; a word that is also a player's nick is kept as a nick.
+# Each is a whole word (no word character on either side), so no two overlap: one search with
+# this pattern finds, in order, every word each of the four finds (tests/test_ballots.py).
 FLAG_WORDS = re.compile("|".join(f"(?:{rx.pattern})" for rx in (FAST, EARLY, RED_WORD, BLUE_WORD)))
 _BLANKS = re.compile(r"[ \t]+")
 
@@ -179,10 +181,11 @@ def read(post: Post, matcher: Matcher) -> Reading:
     folded = fold(raw)
     # A player called "Фаст" or "Red": that word names them, it is no flag (a guess either way
     # would be wrong, so a post with both a flag-nick and another nick reads as two nicks).
-    nicks = frozenset(w for w in FLAG_WORDS.findall(folded) if matcher.is_nick(w))
+    words = FLAG_WORDS.findall(folded)
+    nicks = frozenset(w for w in words if matcher.is_nick(w))
 
-    def flagged(rx) -> bool:
-        return any(w not in nicks for w in rx.findall(folded))
+    def flagged(rx) -> bool:  # == any(w not in nicks for w in rx.findall(folded)): see _flag_words
+        return any(w not in nicks and rx.fullmatch(w) for w in words)
     fast, early = flagged(FAST), flagged(EARLY)
     word_colour = ("red" if flagged(RED_WORD) else "") + ("blue" if flagged(BLUE_WORD) else "")
     conditional = None
