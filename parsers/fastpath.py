@@ -73,12 +73,13 @@ def _has_class(name: str) -> Callable:
     return test
 
 
-def _all(tests: list[Callable]) -> Callable | None:
+def _combined(tests: list[Callable], combine=all) -> Callable | None:
+    """One test for several (`combine` is all or any); None for none."""
     if not tests:
         return None
     if len(tests) == 1:
         return tests[0]
-    return lambda el, ts=tuple(tests): all(t(el) for t in ts)
+    return lambda el, ts=tuple(tests): combine(t(el) for t in ts)
 
 
 class _Parser:
@@ -173,18 +174,17 @@ class _Parser:
 
     # predicates -----------------------------------------------------------------------
     def orexpr(self):
-        parts = [self.andexpr()]
-        while self.peek()[1] == "or":
-            self.take("or")
-            parts.append(self.andexpr())
-        return parts[0] if len(parts) == 1 else (lambda el, ps=tuple(parts): any(p(el) for p in ps))
+        return self._joined("or", self.andexpr, any)
 
     def andexpr(self):
-        parts = [self.unary()]
-        while self.peek()[1] == "and":
-            self.take("and")
-            parts.append(self.unary())
-        return parts[0] if len(parts) == 1 else (lambda el, ps=tuple(parts): all(p(el) for p in ps))
+        return self._joined("and", self.unary, all)
+
+    def _joined(self, word: str, operand, combine):
+        parts = [operand()]
+        while self.peek()[1] == word:
+            self.take(word)
+            parts.append(operand())
+        return _combined(parts, combine)
 
     def unary(self):
         k, v = self.peek()
@@ -253,7 +253,7 @@ class Walk:
     paths only)."""
 
     def __init__(self, paths, after):
-        self.paths = [(lead, [(tag, _all(tests)) for tag, tests in steps], seps, attr)
+        self.paths = [(lead, [(tag, _combined(tests)) for tag, tests in steps], seps, attr)
                       for lead, steps, seps, attr in paths]
         self.after = after
         tags = {steps[-1][0] for _, steps, _, _ in self.paths}
