@@ -108,7 +108,12 @@ _FOLD_SPACES = re.compile(r"[ \t\xa0]+")
 
 
 def fold(text: str) -> str:
-    return _FOLD_SPACES.sub(" ", text.casefold().replace("ё", "е")).strip()
+    return _spaced(text).strip()
+
+
+def _spaced(text: str) -> str:
+    """fold() before the ends are stripped: line breaks and the spaces around them kept."""
+    return _FOLD_SPACES.sub(" ", text.casefold().replace("ё", "е"))
 
 
 # Flag and colour words in one pattern; a word that is also a player's nick is kept as a nick.
@@ -126,17 +131,17 @@ def _strip_words(text: str, nicks: frozenset[str] = frozenset()) -> str:
     return _BLANKS.sub(" ", text).strip(" \t,;:!.")
 
 
-def _lines(raw: str, nicks: frozenset[str]) -> list[str]:
-    """The post's non-empty lines, folded, without flag and colour words:
-    `[_strip_words(fold(x), nicks) for x in raw.split("\n")]` less the empty ones, with each
-    pattern run once over the whole text instead of once per line. The same result: case
-    folding, ё→е and every pattern here work within a line (none matches a line break, and a
-    line break is a non-word character for the lookarounds, as a string's ends are)."""
-    folded = _FOLD_SPACES.sub(" ", raw.casefold().replace("ё", "е"))
-    text = "\n".join(x.strip() for x in folded.split("\n"))
-    if nicks:
+def _lines(spaced: str, nicks: frozenset[str], flags: bool = True) -> list[str]:
+    """The post's non-empty lines, folded, without flag and colour words: for spaced =
+    _spaced(raw), `[_strip_words(fold(x), nicks) for x in raw.split("\n")]` less the empty
+    ones, with each pattern run once over the whole text instead of once per line. The same
+    result: case folding, ё→е and every pattern here work within a line (none matches a line
+    break, and a line break is a non-word character for the lookarounds, as a string's ends
+    are). flags=False: the text has no flag word (FLAG_WORDS found none), nothing to take out."""
+    text = "\n".join(x.strip() for x in spaced.split("\n"))
+    if flags and nicks:
         text = FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", text)
-    else:
+    elif flags:
         text = FLAG_WORDS.sub(" ", text)
     stripped = (x.strip(" \t,;:!.") for x in _BLANKS.sub(" ", text).split("\n"))
     return [x for x in stripped if x]
@@ -178,7 +183,8 @@ def read(post: Post, matcher: Matcher) -> Reading:
     """What `post` says as a ballot. Pure: the same post and roster give the same Reading."""
     parts = runs(post.html) if post.html else [Run(post.text, "none", False)]
     raw = "".join(r.text for r in parts)
-    folded = fold(raw)
+    spaced = _spaced(raw)
+    folded = spaced.strip()
     # A player called "Фаст" or "Red": that word names them, it is no flag (a guess either way
     # would be wrong, so a post with both a flag-nick and another nick reads as two nicks).
     words = FLAG_WORDS.findall(folded)
@@ -192,9 +198,10 @@ def read(post: Post, matcher: Matcher) -> Reading:
     cond = CONDITIONAL.search(folded)
     if cond:  # PC.13: kept for the runoff, then read the rest of the post as usual
         conditional = "hang_all" if HANG_ALL.search(cond.group(1)) else "pardon_all"
-        raw = _cut(raw, cond.group(0))
-        folded = fold(raw)
-    lines = _lines(raw, nicks)
+        raw = _cut(raw, cond.group(0))  # a piece replaced by a space: no flag word made
+        spaced = _spaced(raw)
+        folded = spaced.strip()
+    lines = _lines(spaced, nicks, flags=bool(words))
     body = " ".join(lines)
     if not body:
         return Reading("empty", fast=fast, early=early, conditional=conditional)
@@ -309,10 +316,11 @@ def read_bold(post: Post, matcher: Matcher) -> Reading:
 
 def _original(folded_piece: str, raw: str) -> str:
     """The piece as the player typed it (case and ё kept), for messages."""
-    at = fold(raw).find(folded_piece)
-    flat = re.sub(r"[ \t\xa0]+", " ", raw.replace("\n", " ")).strip()
-    if at >= 0 and len(fold(raw)) == len(raw):
+    folded = fold(raw)
+    at = folded.find(folded_piece)
+    if at >= 0 and len(folded) == len(raw):
         return raw[at:at + len(folded_piece)].strip()
+    flat = _FOLD_SPACES.sub(" ", raw.replace("\n", " ")).strip()
     at = fold(flat).find(folded_piece)
     if at >= 0:
         return flat[at:at + len(folded_piece)].strip()
