@@ -98,3 +98,22 @@ def test_the_window_filter_keeps_every_window_that_can_match(words, extra):
             seg = " ".join(words[i:i + size])
             if _W.match(seg).stage in ("exact", "alias", "inflection") and size <= _W.most_words:
                 assert seg in kept, seg
+
+
+# --- clean(): str.strip over a character set, as the _EDGE regex does --------------------------
+
+def test_whitespace_list_is_every_whitespace_character():
+    from votecount import names
+    assert set(names._WHITESPACE) == {chr(c) for c in range(0x110000) if chr(c).isspace()}
+
+
+@given(st.text(alphabet=st.sampled_from(list("Вася Pet_ya[b][/b]\u200b\xa0\u2003\t\n«»\"'.,!?-–—()*_~=+|/\\ё")))
+       | st.text())
+def test_clean_is_the_regex_definition(written):
+    import unicodedata
+
+    from votecount import names
+    s = unicodedata.normalize("NFKC", written)
+    s = names._INVISIBLE.sub("", names._BBCODE.sub("", s))
+    s = names._EDGE.sub("", s.replace("\xa0", " "))
+    assert names.clean(written) == names._SPACES.sub(" ", s).strip()
