@@ -6,6 +6,7 @@ a game file's [rules] table may override any single field. Unknown keys are erro
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import tomllib
 from dataclasses import MISSING, dataclass, field, fields, replace
@@ -108,6 +109,7 @@ def apply(rules: Rules, table: dict, where: str) -> Rules:
     return replace(rules, **changes)
 
 
+@functools.cache  # Rules are frozen and the preset files ship with the package: batch asks per thread
 def preset(name: str) -> Rules:
     if name not in PRESETS:
         raise ConfigError(f"unknown rules preset '{name}'{did_you_mean(name, PRESETS)} "
