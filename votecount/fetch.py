@@ -389,10 +389,9 @@ def fetch_thread(url: str, opts: FetchOptions | None = None, *, engine: str | No
                     parser = parsers.detect(doc, None, label)
                 except ParseError as exc:
                     raise ParseError(f"{exc}; if the thread needs a login, give --cookies FILE") from None
-            elif not engine:
+            elif not engine and not parser.detect(doc, None):  # the first page's engine only
                 found = parsers.detect(doc, None, label)
-                if found is not parser:
-                    raise ParseError(f"{label}: page is {found.NAME} but earlier pages are {parser.NAME}")
+                raise ParseError(f"{label}: page is {found.NAME} but earlier pages are {parser.NAME}")
             key = _title_key(parser.title(doc))
             if title_key is None:
                 title_key = key
