@@ -462,3 +462,12 @@ def test_smf_without_the_all_view_pages_as_usual(forum):
     forum.add("/index.php?topic=894.0;all", Reply.page(first))
     got = fetch_thread(forum.url("/index.php?topic=894.0"), FAST)
     assert len(got) == 2
+
+
+def test_a_next_page_of_another_engine_is_an_error(forum):
+    """Later pages are checked against the first page's engine (not all fifteen again)."""
+    other = sorted((FIXTURES / "engines" / "phpbb3").glob("*.html"))[0].read_bytes()
+    forum.add(P1, Reply.page(PAGE1, "windows-1251"))
+    forum.add(P2, Reply(200, other, {"Content-Type": "text/html"}))
+    with pytest.raises(ParseError, match=r"page is phpbb3 but earlier pages are mybbru"):
+        fetch_thread(forum.url(P1), FAST)
