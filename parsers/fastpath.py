@@ -105,8 +105,8 @@ class _Parser:
 
     # expression -----------------------------------------------------------------------
     def expression(self):
-        """→ (paths, first_then_attr): paths are (lead, steps, attr); first_then_attr is the
-        attribute of `(…)[1]/@attr`."""
+        """→ (paths, after): each path is (lead, steps, separators, attr) as path() gives it;
+        `after` is the attribute of `(…)[1]/@attr`, else None."""
         if self.peek()[1] == "(":
             self.take("(")
             paths = [self.path()]
