@@ -152,7 +152,7 @@ def count_cmd(
     diff: Optional[Path] = typer.Option(None, "--diff", metavar="PREVIOUS.json",
                                         help="Show what changed since an earlier --format json count."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
-                                       help="Processes reading a thread of 8 pages or more (default: one per core)."),
+                                       help="Processes reading a long thread: pages from 8, ballots from 400 posts (default: one per core)."),
     delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
     max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
     max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
