@@ -127,31 +127,29 @@ class Compiled:
             walk = self.walks[name] = fastpath.compile(source) if source and FAST else None
             return walk
 
-    def first(self, name: str, node) -> str:
-        """First string result of a string XPath, stripped; '' when absent."""
-        walk = self._walk(name)
-        if walk is not None:
-            found = walk.first(node)
-            if found is None:
-                return ""
-            return squash(found if isinstance(found, str) else text_of(found))
-        xp = self.xp.find(name)
-        if xp is None:
-            return ""
-        found = xp(node)
-        if isinstance(found, list):
-            found = found[0] if found else ""
-        if not isinstance(found, str):
-            found = text_of(found)
-        return squash(str(found))
-
-    def element(self, name: str, node):
+    def _first(self, name: str, node):
+        """The selector's first result (an element or a string), or None: by its walk when
+        fastpath.py has one, else by libxml2."""
         walk = self._walk(name)
         if walk is not None:
             return walk.first(node)
         xp = self.xp.find(name)
-        found = xp(node) if xp is not None else []
-        return found[0] if found else None
+        if xp is None:
+            return None
+        found = xp(node)
+        if isinstance(found, list):
+            return found[0] if found else None
+        return found
+
+    def first(self, name: str, node) -> str:
+        """First string result of a string XPath, stripped; '' when absent."""
+        found = self._first(name, node)
+        if found is None:
+            return ""
+        return squash(found if isinstance(found, str) else text_of(found))
+
+    def element(self, name: str, node):
+        return self._first(name, node)
 
 
 _DIGITS = re.compile(r"\d+")

@@ -123,12 +123,15 @@ FLAG_WORDS = re.compile("|".join(f"(?:{rx.pattern})" for rx in (FAST, EARLY, RED
 _BLANKS = re.compile(r"[ \t]+")
 
 
-def _strip_words(text: str, nicks: frozenset[str] = frozenset()) -> str:
+def _without_flags(text: str, nicks: frozenset[str]) -> str:
+    """`text` with each flag and colour word replaced by a space, bar those that are nicks."""
     if nicks:
-        text = FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", text)
-    else:
-        text = FLAG_WORDS.sub(" ", text)
-    return _BLANKS.sub(" ", text).strip(" \t,;:!.")
+        return FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", text)
+    return FLAG_WORDS.sub(" ", text)
+
+
+def _strip_words(text: str, nicks: frozenset[str] = frozenset()) -> str:
+    return _BLANKS.sub(" ", _without_flags(text, nicks)).strip(" \t,;:!.")
 
 
 def _lines(spaced: str, nicks: frozenset[str], flags: bool = True) -> list[str]:
@@ -139,10 +142,8 @@ def _lines(spaced: str, nicks: frozenset[str], flags: bool = True) -> list[str]:
     break, and a line break is a non-word character for the lookarounds, as a string's ends
     are). flags=False: the text has no flag word (FLAG_WORDS found none), nothing to take out."""
     text = "\n".join(x.strip() for x in spaced.split("\n"))
-    if flags and nicks:
-        text = FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", text)
-    elif flags:
-        text = FLAG_WORDS.sub(" ", text)
+    if flags:
+        text = _without_flags(text, nicks)
     stripped = (x.strip(" \t,;:!.") for x in _BLANKS.sub(" ", text).split("\n"))
     return [x for x in stripped if x]
 

@@ -44,8 +44,7 @@ def ordered_map(fn: Callable[[Any, Any], Any], items: Iterable, jobs: int, *, mi
 
     _SHARED["fn"], _SHARED["shared"] = fn, shared
     try:
-        # One batch of items a worker: the least pickling (measured: chunks of a few pages
-        # gained nothing).
+        # One batch of items a worker: the fewest round trips between the processes.
         chunk = -(-len(items) // workers)
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                  initializer=_ignore_interrupt) as pool:

@@ -45,7 +45,12 @@ READ_AHEAD_FROM = 400
 def _read_one(index: int, shared) -> Reading:
     """Post `index` read in a worker: the posts came with the fork, only the index is sent."""
     style, matcher, posts = shared
-    return (ballot_reader.read_bold if style == "bold" else ballot_reader.read)(posts[index], matcher)
+    return _reader(style)(posts[index], matcher)
+
+
+def _reader(style: str):
+    """The ballot reader of a rules' ballot_style."""
+    return ballot_reader.read_bold if style == "bold" else ballot_reader.read
 
 
 RELAY = re.compile(r"^\s*(?P<voter>[^:\n]{1,40}?)\s*(?::|—|–|-|\s(?:голосует|голосовал[а]?)(?:\s+(?:против|за|в))?|"
@@ -85,9 +90,7 @@ class Context:
         found = self.readings.get(post)
         if found is not None:
             return found
-        if self.rules.ballot_style == "bold":
-            return ballot_reader.read_bold(post, self.matcher)
-        return ballot_reader.read(post, self.matcher)
+        return _reader(self.rules.ballot_style)(post, self.matcher)
 
     def read_ahead(self, posts: list[Post], jobs: int) -> None:
         """Read the posts a count will ask about in `jobs` processes, ahead of the count. A
