@@ -1,6 +1,6 @@
 """Benchmark of `votecount batch` and of one count: builds its archive, runs, prints figures.
 
-    python bench/run.py [--pages 2000] [--work bench/work] [--repeat 5]
+    python bench/run.py [--pages 2000] [--work bench/work] [--repeat 5] [--rounds 2]
 
 The archive is made of copies of real engine pages (../shared/corpus and the test fixtures):
 one thread folder per copy group, every page of a folder a copy of one real page (posts then
@@ -151,6 +151,7 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=2000)
     ap.add_argument("--work", type=Path, default=Path(__file__).resolve().parent / "work")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of bare lxml, --jobs 1, --jobs 2")
     args = ap.parse_args()
     work = args.work
     work.mkdir(parents=True, exist_ok=True)
@@ -170,14 +171,23 @@ def main() -> None:
     print(f"archive: {info['threads']} threads, {info['pages']} pages, {mb:.1f} MB, "
           f"{len(info['engines'])} engines: {', '.join(info['engines'])}")
 
-    lx = min(bare_lxml(work / "archive")[0] for _ in range(3))
-    print(f"bare lxml document_fromstring: {lx:.2f} s, {mb / lx:.1f} MB/s")
-    t1, mem1 = run_batch(work / "archive", work / "out1", 1)
-    print(f"batch --jobs 1: {t1:.2f} s, {mb / t1:.1f} MB/s = {lx / t1:.2f} of bare lxml "
-          f"(target >= 0.5); peak RSS {mem1['parent_kb'] / 1024:.0f} MB")
-    t2, mem2 = run_batch(work / "archive", work / "out2", 2)
-    print(f"batch --jobs 2: {t2:.2f} s, speed-up {t1 / t2:.2f}x (target >= 1.8x on 2 cores); "
-          f"worker peak RSS {[round(k / 1024) for k in mem2['workers_kb']]} MB, "
+    # Rounds of (bare lxml, --jobs 1, --jobs 2), each ratio taken within its round: the
+    # machine's speed drifts from minute to minute, and a ratio of two runs minutes apart
+    # measures the drift as much as votecount.
+    ratios, speedups = [], []
+    for n in range(1, args.rounds + 1):
+        lx = min(bare_lxml(work / "archive")[0] for _ in range(2))
+        t1, mem1 = run_batch(work / "archive", work / "out1", 1)
+        t2, mem2 = run_batch(work / "archive", work / "out2", 2)
+        ratios.append(lx / t1)
+        speedups.append(t1 / t2)
+        print(f"round {n}: bare lxml document_fromstring {lx:.2f} s, {mb / lx:.1f} MB/s; "
+              f"batch --jobs 1 {t1:.2f} s, {mb / t1:.1f} MB/s = {lx / t1:.2f} of bare lxml; "
+              f"--jobs 2 {t2:.2f} s, speed-up {t1 / t2:.2f}x")
+    print(f"batch --jobs 1: median {statistics.median(ratios):.2f} of bare lxml (target >= 0.5) "
+          f"over {args.rounds} rounds; peak RSS {mem1['parent_kb'] / 1024:.0f} MB")
+    print(f"batch --jobs 2: median speed-up {statistics.median(speedups):.2f}x (target >= 1.8x on 2 "
+          f"cores); worker peak RSS {[round(k / 1024) for k in mem2['workers_kb']]} MB, "
           f"parent {mem2['parent_kb'] / 1024:.0f} MB")
     same = all((work / "out1" / f).read_bytes() == (work / "out2" / f).read_bytes()
                for f in ("threads.csv", "days.csv", "ballots.csv", "violations.csv"))

@@ -3,6 +3,7 @@
     python bench/stages.py engines [--threads 100]   # pages parsed first, then detection and
                                                      # the engine modules timed, best of 5
     python bench/stages.py thread [--jobs N]         # the 50-page thread: read, count, table
+    python bench/stages.py batch [--threads 200]     # batch's per-thread work, split by stage
 
 Figures from both are in bench/README.md.
 """
@@ -68,13 +69,62 @@ def thread(jobs: int) -> None:
     print(f"--jobs {jobs}: " + ", ".join(f"{k} {v:.3f} s" for k, v in best.items()))
 
 
+def batch_stages(threads: int) -> None:
+    """batch.process_thread over the first archive threads (one process, as --jobs 1), with
+    each stage's functions wrapped in a timer: what is left for everything but lxml's parse."""
+    import collections
+
+    import parsers
+    from votecount import api, batch, pages, pipeline, sources, tally
+
+    spent: collections.Counter = collections.Counter()
+
+    def timer(owner, name: str, stage: str) -> None:
+        real = getattr(owner, name)
+
+        def timed(*args, **kwargs):
+            started = time.perf_counter()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                spent[stage] += time.perf_counter() - started
+        setattr(owner, name, timed)
+
+    timer(pages, "_parse", "lxml parse (pages.tree)")
+    timer(pages, "decode", "decoding")
+    for engine in parsers.PARSERS:  # the first page asks every engine, later pages one
+        timer(engine, "detect", "detection")
+        timer(engine, "posts", "engine modules: posts")
+        timer(engine, "title", "engine modules: title")
+    timer(pipeline, "saved_moment", "saved moment (comments, footers)")
+    timer(pipeline.thread, "merge", "merge")
+    timer(api, "count_thread", "count, ballots included")
+    timer(tally.ballot_reader, "read", "  of which ballots.read")
+    targets = batch.discover([str(WORK / "archive")])[:threads]
+    megabytes = sum(len(raw.data) for _, path, _ in targets for raw in sources.read(path)) / 1e6
+    started = time.perf_counter()
+    for job in batch.make_jobs(targets):
+        batch.process_thread(job)
+    total = time.perf_counter() - started
+    print(f"{len(targets)} threads, {megabytes:.1f} MB, batch.process_thread in one process: {total:.2f} s")
+    for stage, seconds in spent.most_common():
+        print(f"{seconds:6.2f} s {seconds / total:4.0%}  {stage}")
+    counted = sum(v for k, v in spent.items() if not k.startswith(" "))
+    print(f"{total - counted:6.2f} s {(total - counted) / total:4.0%}  the rest (files, hashing, rows)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=("engines", "thread"))
-    ap.add_argument("--threads", type=int, default=100)
+    ap.add_argument("what", choices=("engines", "thread", "batch"))
+    ap.add_argument("--threads", type=int, default=0, help="archive threads (engines: 100, batch: 200)")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
-    engines(args.threads) if args.what == "engines" else thread(args.jobs)
+    if args.what == "engines":
+        engines(args.threads or 100)
+    elif args.what == "batch":
+        batch_stages(args.threads or 200)
+    else:
+        thread(args.jobs)
 
 
 if __name__ == "__main__":
