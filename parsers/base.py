@@ -9,6 +9,7 @@ the document; a post that lacks a field raises ParseError naming page, post and 
 from __future__ import annotations
 
 import copy
+import functools
 import os
 import re
 from dataclasses import dataclass
@@ -108,9 +109,20 @@ class Compiled:
                               if isinstance(value, str) and value and name not in _REGEX_FIELDS},
                            "_drop": " | ".join(sel.drop + STRUCK)})
         self.walks: dict = {}
-        self.edit_res = tuple(re.compile(p, re.I | re.S) for p in sel.edit_patterns)
-        self.id_re = re.compile(sel.id_pattern) if sel.id_pattern else _DIGITS
-        self.author_id_re = re.compile(sel.author_id_pattern) if sel.author_id_pattern else _DIGITS
+
+    # The patterns too are compiled when first used: a count reads one engine of the fifteen
+    # imported, and compiling them all took 8 ms of every start.
+    @functools.cached_property
+    def edit_res(self) -> tuple[re.Pattern, ...]:
+        return tuple(re.compile(p, re.I | re.S) for p in self.sel.edit_patterns)
+
+    @functools.cached_property
+    def id_re(self) -> re.Pattern:
+        return re.compile(self.sel.id_pattern) if self.sel.id_pattern else _DIGITS
+
+    @functools.cached_property
+    def author_id_re(self) -> re.Pattern:
+        return re.compile(self.sel.author_id_pattern) if self.sel.author_id_pattern else _DIGITS
 
     @property
     def drop(self) -> tuple:

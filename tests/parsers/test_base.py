@@ -52,9 +52,10 @@ def test_a_notice_without_a_name_is_edited_by_nobody_known():
 
 
 def test_every_engine_expression_compiles():
-    """XPaths compile on first use (start-up): compile every engine's here, so a typo fails
-    the tests and not a user's count."""
+    """XPaths and patterns compile on first use (start-up): compile every engine's here, so a
+    typo fails the tests and not a user's count."""
     import gc
+    import re
 
     from lxml import etree
 
@@ -67,6 +68,8 @@ def test_every_engine_expression_compiles():
         for name in block.xp.sources:
             assert isinstance(block.xp[name], etree.XPath), name
         assert block.drop
+        assert len(block.edit_res) == len(block.sel.edit_patterns)
+        assert all(isinstance(rx, re.Pattern) for rx in (*block.edit_res, block.id_re, block.author_id_re))
 
 
 from hypothesis import given, strategies as st  # noqa: E402
