@@ -5,7 +5,7 @@
     python bench/stages.py thread [--jobs N]         # the 50-page thread: read, count, table
     python bench/stages.py batch [--threads 200]     # batch's per-thread work, split by stage
 
-Figures from both are in bench/README.md.
+Figures from each are in bench/README.md.
 """
 
 from __future__ import annotations
