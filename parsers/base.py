@@ -174,9 +174,6 @@ def squash(text: str) -> str:
     return " ".join(text.split())
 
 
-_DIGITS = re.compile(r"\d+")
-
-
 def digits(text: str) -> str:
     m = _DIGITS.search(text or "")
     return m.group(0) if m else ""
