@@ -55,7 +55,7 @@ def runs(html: str) -> list[Run]:
         tag = el.tag.lower()
         own = from_element(el)
         inner_colour = classify(own) if own else colour
-        inner_bold = bold or tag in BOLD or "bold" in (el.get("style") or "").replace(" ", "")
+        inner_bold = bold or tag in BOLD or "bold" in (el.get("style") or "").replace(" ", "") or _official(el)
         if tag == "br":
             out.append(Run("\n", colour, bold))
         elif tag not in ("script", "style"):
@@ -75,6 +75,12 @@ def runs(html: str) -> list[Run]:
     for child in root:
         walk(child, "none", False)
     return out
+
+
+def _official(el) -> bool:
+    """mafiascum's official vote tag, `<span class="bbvote" title="This is an official vote.">`:
+    a ballot as surely as bold is (the board renders [vote]X[/vote] so)."""
+    return "bbvote" in (el.get("class") or "")
 
 
 # Words are matched on case-folded text with ё→е.

@@ -100,6 +100,9 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     (see thread_from_pages)."""
     args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
     raws, fetched = _raw_pages(args, engine, fetch)
+    from . import postsfile
+    if raws and all(postsfile.looks_like(r) for r in raws):  # posts JSON: no pages to parse
+        return postsfile.thread_of(raws, " ".join(args), engine=engine)
     return thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
                              fetched=fetched, jobs=jobs)
 
