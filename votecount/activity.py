@@ -136,7 +136,7 @@ def build(thread: Thread, game: Game, minimum: int = MINIMUM, only_day: int | No
     """The activity rows of every opened day of the game (or of one day), roster order."""
     from .days import windows  # the count's own day windows, so both agree on what a day is
 
-    matcher = Matcher([Player(p.nick, p.aliases) for p in game.players])
+    matcher = Matcher([Player(p.nick, p.names) for p in game.players])
     gm_keys = {key(g) for g in game.gm}
     posts = list(thread.posts)
     first = posts[0].time if posts else None

@@ -286,6 +286,9 @@ TAG_VOTE = re.compile(r"\[vote\](.*?)\[/vote\]|\[(unvote)\](?:\[/unvote\])?", re
 BOLD_PASS = re.compile(r"^(?:no\s+lynch|no\s+elimination|no\s+execution|sleep|nl)\b", re.IGNORECASE)
 
 
+_FILLER = re.compile(r"^(?:to|for|on)\s+(?=\S)", re.IGNORECASE)
+
+
 def read_bold(post: Post, matcher: Matcher) -> Reading:
     """bold-vote: the last VOTE/UNVOTE in bold (or in [vote] tags) decides the post; any other
     text is discussion. "Vote GJ because it is fishy": the longest leading words that make a nick."""
@@ -308,6 +311,8 @@ def read_bold(post: Post, matcher: Matcher) -> Reading:
         return Reading("withdraw", written="unvote")
     if kind == "withdraw":  # "UNVOTE: X" is a withdrawal too
         return Reading("withdraw", written=f"unvote {rest}")
+    if not matcher.is_nick(rest):
+        rest = _FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
     if BOLD_PASS.match(rest):
         return Reading("pass", written=rest)
     words = WORD.findall(rest)

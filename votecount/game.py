@@ -27,6 +27,12 @@ class GamePlayer:
     aliases: tuple[str, ...] = ()
     role: str | None = None
     team: str | None = None
+    replaces: tuple[str, ...] = ()  # earlier holders of the slot (замена): their posts are the slot's
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the slot answers to: aliases, then earlier holders, latest first."""
+        return self.aliases + self.replaces
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,7 @@ class Day:
     modkills: tuple[str, ...] = ()
     runoff_deadline: datetime | None = None
     hidden_silenced: tuple[str, ...] = ()  # RB.9: no vote, not announced (the boss after a double kill)
+    last_post: int | None = None  # the day ends with this post (its number): later posts are the next day's
 
 
 @dataclass(frozen=True)
@@ -71,9 +78,9 @@ def from_thread(thread, tz_name: str) -> Game:
 
 
 GAME_KEYS = {"title", "rules", "timezone", "gm", "lang"}
-PLAYER_KEYS = {"nick", "aliases", "role", "team"}
+PLAYER_KEYS = {"nick", "aliases", "role", "team", "replaces"}
 DAY_KEYS = {"number", "deadline", "opens", "dead", "alive", "silenced", "hidden_silenced", "immune",
-            "protected", "modkills", "runoff_deadline"}
+            "protected", "modkills", "runoff_deadline", "last_post"}
 TOP_KEYS = {"game", "players", "days", "rules"}
 
 
@@ -110,6 +117,12 @@ class _Reader:
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             self.fail(f"{what}.{key} must be a list of nicks", key)
         return tuple(v)
+
+    def post_number(self, table: dict, key: str, what: str) -> int | None:
+        v = table.get(key)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+            self.fail(f"{what}.{key} must be a post number (a whole number from 1)", key)
+        return v
 
     def moment(self, table: dict, key: str, what: str, tz: ZoneInfo) -> datetime | None:
         v = table.get(key)
@@ -163,15 +176,16 @@ def parse(text: str, path: str = "game.toml") -> Game:
         team = r.string(p, "team", f"player {nick}")
         if team is not None and team not in TEAMS:
             r.fail(f"player {nick}: team must be one of {', '.join(TEAMS)}{did_you_mean(team, TEAMS)}", team)
-        players.append(GamePlayer(nick.strip(), r.strings(p, "aliases", f"player {nick}"), role, team))
+        players.append(GamePlayer(nick.strip(), r.strings(p, "aliases", f"player {nick}"), role, team,
+                                  replaces=r.strings(p, "replaces", f"player {nick}")))
 
     from .names import key  # the same folding the matcher uses: "Вася" and "вася" are one nick
     seen: dict[str, str] = {}
     for p in players:
-        for n in (p.nick, *p.aliases):
+        for n in (p.nick, *p.names):
             k = key(n)
             if k in seen and seen[k] != p.nick:
-                r.fail(f"nick or alias '{n}' of {p.nick} is also {seen[k]}'s", n)
+                r.fail(f"nick, alias or earlier holder '{n}' of {p.nick} is also {seen[k]}'s", n)
             seen[k] = p.nick
     gm = r.strings(g, "gm", "game")
     for n in gm:
@@ -225,6 +239,7 @@ def parse(text: str, path: str = "game.toml") -> Game:
             modkills=known(r.strings(d, "modkills", what), f"{what}.modkills"),
             runoff_deadline=r.moment(d, "runoff_deadline", what, tz),
             hidden_silenced=known(r.strings(d, "hidden_silenced", what), f"{what}.hidden_silenced"),
+            last_post=r.post_number(d, "last_post", what),
         )
         if day.opens and day.deadline and day.opens >= day.deadline:
             r.fail(f"{what} opens at or after its deadline", "opens")
@@ -238,6 +253,8 @@ def parse(text: str, path: str = "game.toml") -> Game:
             r.fail(f"day {b.number}'s deadline is not after day {a.number}'s", "deadline")
         if b.opens and a.deadline and b.opens < a.deadline:
             r.fail(f"day {b.number} opens before day {a.number}'s deadline", "opens")
+        if a.last_post and b.last_post and b.last_post <= a.last_post:
+            r.fail(f"day {b.number}'s last_post is not after day {a.number}'s", "last_post")
         if a.runoff_deadline and b.deadline and b.deadline <= a.runoff_deadline:
             r.fail(f"day {b.number}'s deadline is not after day {a.number}'s runoff", "deadline")
     overrides = data.get("rules", {})

@@ -77,7 +77,7 @@ class NickMatch:
 
     written: str
     player: str | None  # roster nick, None when unknown or ambiguous
-    stage: str  # exact | alias | prefix | initials | inflection | layout | fuzzy | unknown | ambiguous
+    stage: str  # exact | alias | prefix | initials | inflection | layout | part | fuzzy | unknown | ambiguous
     score: float = 100.0
     candidates: tuple[tuple[str, float], ...] = ()
     accepted: bool = True  # False: the rules refuse this stage (classic refuses fuzzy)

@@ -1,8 +1,9 @@
 """Written nick → roster player, or unknown, or ambiguous. Never a guess.
 
 Stages (RULES.md "Nick matching"), tried in order, each only when the earlier found nothing:
-normalised exact nick → alias → unique prefix → unique initials → Russian case ending →
-keyboard-layout slip → fuzzy (rapidfuzz) above a threshold and a margin over the runner-up.
+normalised exact nick → alias → unique prefix of any of a slot's names → unique initials (of
+words, or letters in order of a run-together nick) → Russian case ending → keyboard-layout slip →
+a unique piece of a Latin nick → fuzzy (rapidfuzz) above a threshold and a margin over the runner-up.
 Every result keeps its evidence (stage, score, candidates) for --explain. Whether a stage is
 *accepted* is the rules' decision: classic accepts only exact and alias (C3.4).
 """
@@ -77,6 +78,15 @@ def _initials(k: str) -> str:
     return "".join(p[0] for p in parts if p)
 
 
+def _letters_in_order(initials: str, name: str) -> bool:
+    """`initials` are letters of `name` in order, the first being its first ("epm" in
+    "evilpacman18"): the initials of a run-together nick, whose word breaks are not written."""
+    if not name or initials[0] != name[0]:
+        return False
+    rest = iter(name[1:])
+    return all(ch in rest for ch in initials[1:])
+
+
 @dataclass(frozen=True)
 class Player:
     nick: str
@@ -103,9 +113,16 @@ class Matcher:
                 if k not in self.exact:
                     self.alias.setdefault(k, p.nick)
         self.keys = {p.nick: key(p.nick) for p in players}
+        # Every name of a slot (its nick, aliases, earlier holders), for the prefix, initials and
+        # part stages: "Bezu" reaches the slot of Bezukhov after jilynne1991 replaced him.
+        self.names = {p.nick: tuple(dict.fromkeys(key(n) for n in (p.nick, *p.aliases) if key(n)))
+                      for p in players}
+        self.squashed = {n: tuple(dict.fromkeys(k.replace(" ", "") for k in ks)) for n, ks in self.names.items()}
+        self.fuzzy_forms = {(n, f): f for n, ks in self.names.items()
+                            for f in dict.fromkeys(x for k in ks for x in (k, k.rstrip("0123456789 _")) if x)}
         self.stems = {p.nick: _stems(plain(p.nick)) for p in players if len(plain(p.nick)) >= 3}
         # The raw (unfolded) nick keeps camel-case for initials: "GentlemanJohnny" → "gj".
-        self.initials = {p.nick: _initials(clean(p.nick)).casefold() for p in players}
+        self.initials = {p.nick: {_initials(clean(n)).casefold() for n in (p.nick, *p.aliases)} for p in players}
         self._cache: dict[str, NickMatch] = {}
         # For the cheap tests below: the longest key, the most words in one, and every form
         # an exact, alias or inflection match could start from, in skeleton form.
@@ -173,14 +190,9 @@ class Matcher:
             return NickMatch(written, self.exact[k], "exact")
         if k in self.alias:
             return NickMatch(written, self.alias[k], "alias")
-        if len(k) >= 3:
-            hit = self._unique(written, "prefix", [n for n, nk in self.keys.items() if nk.startswith(k)], 95.0)
-            if hit:
-                return hit
-        if 2 <= len(k) <= 4 and " " not in k:
-            hit = self._unique(written, "initials", [n for n, i in self.initials.items() if len(i) >= 2 and i == k], 90.0)
-            if hit:
-                return hit
+        hit = self._prefix_or_initials(written, k)
+        if hit:
+            return hit
         if re.search("[а-я]", plain(written)):
             mine = _stems(plain(written))
             hit = self._unique(written, "inflection", [n for n, st in self.stems.items() if mine & st], 92.0)
@@ -190,10 +202,49 @@ class Matcher:
             swapped = key(clean(written).translate(table))
             if swapped in self.exact:
                 return NickMatch(written, self.exact[swapped], "layout", 90.0, ((self.exact[swapped], 90.0),))
-        return self._fuzzy(written, k)
+        return self._part(written, k) or self._fuzzy(written, k)
+
+    def _ranked(self, k: str) -> list[tuple[str, float, str]]:
+        """The three slots closest to `k` by any of their names, a name's trailing digits also
+        set aside ("Misty" → Mist7676): (form, score, nick), best first, one row per slot."""
+        best: dict[str, tuple[str, float, str]] = {}
+        for form, score, (nick, _) in process.extract(k, self.fuzzy_forms, scorer=fuzz.ratio, limit=None,
+                                                       score_cutoff=1):
+            if nick not in best or score > best[nick][1]:
+                best[nick] = (form, score, nick)
+        return sorted(best.values(), key=lambda r: -r[1])[:3]
+
+    def _prefix_or_initials(self, written: str, k: str) -> NickMatch | None:
+        """A prefix of any of a slot's names (spaces aside: "ScottBro" → Scott Brosius), then
+        the initials of its words ("GJ", "TMHS" → themanhimself: letters of the name in order,
+        from its first), each only when one slot alone has it."""
+        flat = k.replace(" ", "")
+        if len(k) >= 3:
+            hit = self._unique(written, "prefix", [n for n, ks in self.squashed.items()
+                                                   if any(x.startswith(flat) for x in ks)], 95.0)
+            if hit:
+                return hit
+        if not (2 <= len(k) <= 5 and " " not in k):
+            return None
+        hit = self._unique(written, "initials", [n for n, i in self.initials.items()
+                                                 if any(len(x) >= 2 and x == k for x in i)], 90.0)
+        if hit or not k.isascii() or not k.isalpha() or (len(k) < 3 and not clean(written).isupper()):
+            return hit  # two letters in order only in capitals: "to" is no initials of Toomai
+        return self._unique(written, "initials", [n for n, ks in self.squashed.items()
+                                                  if any(_letters_in_order(k, x) for x in ks)], 85.0)
+
+    def _part(self, written: str, k: str) -> NickMatch | None:
+        """A piece of three letters or more inside one slot's name ("fool" → TheFool, "fitz" →
+        havingfitz, "Constantine" → St Constantine the Hermit): Latin script only (Russian
+        nicks are inflected, and the inflection stage reads them)."""
+        flat = k.replace(" ", "")
+        if len(flat) < 3 or not flat.isascii():
+            return None
+        return self._unique(written, "part", [n for n, ks in self.squashed.items()
+                                              if any(flat in x for x in ks)], 85.0)
 
     def _fuzzy(self, written: str, k: str) -> NickMatch:
-        ranked = process.extract(k, self.keys, scorer=fuzz.ratio, limit=3)
+        ranked = self._ranked(k)
         candidates = tuple((name, round(score, 1)) for _, score, name in ranked)
         if not ranked:
             return NickMatch(written, None, "unknown", 0.0)

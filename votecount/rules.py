@@ -51,6 +51,7 @@ class Rules:
     dead_weight: float = 0.5  # C3.10: the weight of such a vote
     gm_relays: bool = False  # C3.12: a GM post "Voter: Target" is Voter's ballot
     majority: str = "none"  # bold-vote: "none" | "half+1" (floor(alive/2)+1 ends the day: hammer)
+    no_lynch_fewer: int = 0  # bold-vote: a No Lynch majority needs this many votes fewer ("one less for no lynch")
     default_deadline: str = ""  # PC.12: "20:00": a day with no deadline in the game file closes then
     default_deadline_tz: str = "Europe/Moscow"  # PC.12: Moscow time
 
@@ -70,7 +71,7 @@ CHOICES = {"self_vote": ("allowed", "rejected"), "edited_vote": ("allowed", "sel
 
 RANGES = {"fuzzy_threshold": (0, 100), "fuzzy_margin": (0, 100), "missed_penalty": (0, None),
           "change_limit": (-1, None), "misses_to_modkill": (0, None), "early_close_from_day": (1, None),
-          "runoff_skip_alive": (0, None), "max_eliminated": (1, None), "dead_weight": (0, None)}
+          "runoff_skip_alive": (0, None), "no_lynch_fewer": (0, None), "max_eliminated": (1, None), "dead_weight": (0, None)}
 
 
 def did_you_mean(word: str, options) -> str:

@@ -78,7 +78,7 @@ class Context:
 
     @classmethod
     def build(cls, game: Game, rules: Rules, lang: str) -> Context:
-        matcher = Matcher([Player(p.nick, p.aliases) for p in game.players],
+        matcher = Matcher([Player(p.nick, p.names) for p in game.players],
                           threshold=rules.fuzzy_threshold, margin=rules.fuzzy_margin)
         return cls(game, rules, matcher, {p.nick: p for p in game.players},
                    frozenset(key(g) for g in game.gm), lang)
@@ -166,6 +166,7 @@ class DayCount:
         self.conditional: dict[str, Ballot] = {}  # PC.13: voter → post with a runoff ballot in advance
         self.after: list[Post] = []  # posts at or after the deadline: late, or the runoff's
         self.closed: tuple[str, datetime] | None = None  # (rule, time) after an early close or hammer
+        self.no_lynch_hammer = False  # bold-vote: the hammer was a No Lynch majority
         self.flags: dict[str, datetime | None] = {"early_close_at": None, "fast_night_at": None,
                                                   "hammer_at": None}
 
@@ -299,6 +300,7 @@ class DayCount:
                 self.reject_nick(b, "no_pass")
                 return
             b.kind = "pass"
+            b.weight = self.weight(voter, "red")  # a double voter's No Lynch counts twice too
             self.choose(b)
             return
         if reading.kind == "unknown":
@@ -421,19 +423,32 @@ class DayCount:
                 self.closed = ("RB.8", t)
                 self.flags["early_close_at"] = t
                 b.story.append(say("early_closed", self.lang, time=_iso(t)))
-        if rules.majority == "half+1" and b.kind == "vote" and b.target:
-            need = len(self.alive) // 2 + 1
-            score = sum(x.weight if x.colour != "blue" else -x.weight
-                        for x in counted.values() if x.kind == "vote" and x.target == b.target)
-            if score >= need:
-                self.closed = ("bold-vote", t)
-                self.flags["hammer_at"] = t
-                b.story.append(say("hammer", self.lang, target=b.target, need=need))
+        if rules.majority == "half+1" and b.kind in CHOICES:
+            self.hammer(b, counted)
         if rules.fast_night and self.flags["fast_night_at"] is None and self.voters:
             rest = [v for v in self.voters if not (v in counted and counted[v].fast)]
             if not rest or (len(rest) == 1 and self.cannot_decide(rest[0], counted, b.post)):
                 self.flags["fast_night_at"] = t
                 b.story.append(say("fast_night", self.lang, time=_iso(t)))
+
+    def hammer(self, b: Ballot, counted: dict[str, Ballot]):
+        """bold-vote: a majority of the day's living, floor(alive/2)+1, ends the day at this
+        ballot; a No Lynch (pass) majority needs `no_lynch_fewer` fewer and ends it with
+        nobody eliminated."""
+        need = len(self.alive) // 2 + 1
+        if b.kind == "pass":
+            need -= self.rules.no_lynch_fewer
+            score = sum(x.weight for x in counted.values() if x.kind == "pass")
+        elif b.target:
+            score = sum(x.weight if x.colour != "blue" else -x.weight
+                        for x in counted.values() if x.kind == "vote" and x.target == b.target)
+        else:
+            return
+        if score >= need:
+            self.closed = ("bold-vote", b.post.time)
+            self.flags["hammer_at"] = b.post.time
+            self.no_lynch_hammer = b.kind == "pass"
+            b.story.append(say("hammer", self.lang, target=b.target or "No Lynch", need=need))
 
     def counted(self) -> dict[str, Ballot]:
         return {v: b for v, b in self.current.items() if b.kind in CHOICES}
@@ -509,6 +524,8 @@ class DayCount:
             state.modkilled.add(p)
         rows = self.rows(counted, penalties)
         outcome = self.decide(rows, counted, penalties)
+        if self.no_lynch_hammer:  # the day ended on a No Lynch majority, whoever leads the votes
+            outcome = Outcome("no_lynch", note=say("no_lynch", self.lang))
         runoff = None
         if outcome.kind == "tie" and rules.tie == "runoff":
             outcome, runoff = count_runoff(self, list(outcome.extra["candidates"]), runoff_posts)
@@ -589,6 +606,19 @@ class DayCount:
         return Outcome("lynch", tuple(names), say(note_code, self.lang, names=", ".join(names)))
 
 
+def _in_day(post: Post, opens, next_opens, after_post: int | None, last_post: int | None) -> bool:
+    """The post is in the day's window: by post numbers where the game file gives the days'
+    last posts (`last_post`), else by time (opens, next day's opening)."""
+    if after_post is not None:
+        if post.post_no <= after_post:
+            return False
+    elif opens and post.time < opens:
+        return False
+    if last_post is not None:
+        return post.post_no <= last_post
+    return not (next_opens and post.time >= next_opens)
+
+
 def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | None = None,
           at: datetime | None = None, jobs: int = 1) -> list[DayResult]:
     """Count every day of the game (or one), replaying strikes from day 1. With `jobs` > 1,
@@ -604,16 +634,15 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | N
     # the last post and the moment the pages were saved.
     now = at or max((x for x in (last, thread.saved_at) if x is not None), default=None)
     results = []
+    after_post = None  # the previous day's last_post
     for day, opens, next_opens in windows(default_deadlines(game.days, rules, first), first):
         if opens and now and opens > now:
             break  # not opened yet
         dc = DayCount(ctx, thread, day, opens, state, now)
         for post in posts:
-            if opens and post.time < opens:
-                continue
-            if next_opens and post.time >= next_opens:
-                continue
-            dc.feed(post)
+            if _in_day(post, opens, next_opens, after_post, day.last_post):
+                dc.feed(post)
+        after_post = day.last_post
         result = dc.result()
         if only_day is None or day.number == only_day:
             results.append(result)
