@@ -1,5 +1,6 @@
 """Nick matching (RULES.md "Nick matching"): every stage, unknown and ambiguous, properties."""
 
+import pytest
 from hypothesis import given, strategies as st
 
 from votecount.names import Matcher, Player, key
@@ -104,7 +105,7 @@ def test_the_window_filter_keeps_every_window_that_can_match(words, extra):
 
 import re  # noqa: E402
 
-_EDGE = re.compile(r"^[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\]+|[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\]+$")
+_EDGE = re.compile(r"^[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\@]+|[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\@]+$")
 
 def test_whitespace_list_is_every_whitespace_character():
     from votecount import names
@@ -118,6 +119,64 @@ def test_clean_is_the_regex_definition(written):
 
     from votecount import names
     s = unicodedata.normalize("NFKC", written)
-    s = names._INVISIBLE.sub("", names._BBCODE.sub("", s))
+    unbracketed = names._BBCODE.sub("", s)
+    # BBCode is taken out, unless nothing of the nick would be left ("[winger]" is a nick)
+    s = names._INVISIBLE.sub("", unbracketed if _EDGE.sub("", unbracketed.replace("\xa0", " ")) else s)
     s = _EDGE.sub("", s.replace("\xa0", " "))
     assert names.clean(written) == names._SPACES.sub(" ", s).strip()
+
+
+# -- English nicks of real games (issue 16): every stage only when one slot alone fits, and
+# shown in --explain with its stage.
+
+def _english():
+    from votecount.names import Matcher, Player
+    return Matcher([Player("jilynne1991", ("Bezukhov",)), Player("themanhimself"), Player("Twistedspoon"),
+                    Player("Scott Brosius"), Player("havingfitz"), Player("TheFool"), Player("Toomai"),
+                    Player("Mist7676"), Player("Tasky"), Player("Om of the Nom"), Player("Doctor Who"),
+                    Player("Doc Holliday")])
+
+
+@pytest.mark.parametrize("written, player, stage", [
+    ("Bezu", "jilynne1991", "prefix"),  # a prefix of the slot's earlier holder
+    ("ScottBro", "Scott Brosius", "prefix"),  # spaces aside
+    ("TMHS", "themanhimself", "initials"),  # letters in order of a run-together nick
+    ("fitz", "havingfitz", "part"),
+    ("fool", "TheFool", "part"),
+    ("Misty", "Mist7676", "fuzzy"),  # the trailing digits set aside
+    ("@Tasky", "Tasky", "exact"),
+    ("scott_brosius", "Scott Brosius", "exact"),
+])
+def test_english_nick_stages(written, player, stage):
+    m = _english().match(written)
+    assert (m.player, m.stage) == (player, stage)
+    from votecount.names import explain
+    assert player in explain(m)
+
+
+@pytest.mark.parametrize("written", ["Doc", "to", "Om"])
+def test_english_nicks_no_rule_reaches_stay_unknown_or_ambiguous(written):
+    # "Doc": two slots start so; "to" is no initials (lower case, two letters); "Om": too short.
+    m = _english().match(written)
+    assert m.player is None
+
+
+def test_a_piece_of_a_nick_shared_by_two_slots_is_ambiguous():
+    from votecount.names import Matcher, Player
+    m = Matcher([Player("havingfitz"), Player("TheFitzroy")]).match("fitz")
+    assert m.player is None and m.stage == "ambiguous"
+
+
+def test_a_nick_in_brackets_keeps_its_key():
+    from votecount.names import key
+    assert key("[winger]") == "winger"
+    assert key("[b]Вася[/b]") == key("Вася")
+
+
+def test_run_together_initials_only_when_one_slot_fits():
+    from votecount.names import Matcher, Player
+    game_1147 = Matcher([Player(n) for n in ("Twistedspoon", "Juls", "Duplicity", "Rhinox", "Necessary Evil",
+                                             "Locke Lamora", "Prosaurus", "Quilford", "Me=Weird", "Maxous")])
+    assert (game_1147.match("TS").player, game_1147.match("TS").stage) == ("Twistedspoon", "initials")
+    # t…s also fits themanhimself and Tasky: no guess
+    assert _english().match("TS").stage == "ambiguous"

@@ -59,13 +59,15 @@ def runs(html: str) -> list[Run]:
         if tag == "br":
             out.append(Run("\n", colour, bold))
         elif tag not in ("script", "style"):
-            if tag in BLOCKS:
+            # phpBB renders [b] and [color] as <div style="display:inline;…">: no line break
+            block = tag in BLOCKS and "display:inline" not in (el.get("style") or "").replace(" ", "")
+            if block:
                 out.append(Run("\n", colour, bold))
             if el.text:
                 out.append(Run(el.text, inner_colour, inner_bold))
             for child in el:
                 walk(child, inner_colour, inner_bold)
-            if tag in BLOCKS:
+            if block:
                 out.append(Run("\n", colour, bold))
         if el.tail:
             out.append(Run(el.tail, colour, bold))
@@ -281,36 +283,61 @@ def _cut(raw: str, folded_piece: str) -> str:
 
 
 # -- bold-vote: "VOTE: Nick" in bold, [vote]Nick[/vote], UNVOTE (English forums) ---------------
-BOLD_VOTE = re.compile(r"(?<![\w])(un)?vote\b\s*[:\-–—]?\s*", re.IGNORECASE)
+# "Vote Count", "vote tally" in bold are a count's heading, not a ballot.
+BOLD_VOTE = re.compile(r"(?<![\w/\[])(un)?vote\b(?!\s*(?:counts?|tally|tallies)\b)\s*[:\-–—]?\s*", re.IGNORECASE)
 TAG_VOTE = re.compile(r"\[vote\](.*?)\[/vote\]|\[(unvote)\](?:\[/unvote\])?", re.IGNORECASE | re.DOTALL)
-BOLD_PASS = re.compile(r"^(?:no\s+lynch|no\s+elimination|no\s+execution|sleep|nl)\b", re.IGNORECASE)
-
-
+BOLD_PASS = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep|nl)\b", re.IGNORECASE)
 _FILLER = re.compile(r"^(?:to|for|on)\s+(?=\S)", re.IGNORECASE)
+
+
+def _bold_texts(parts: list[Run]) -> list[str]:
+    """The post's bold text, consecutive bold runs joined: `<b>Vote: <div style="color:…">X</div></b>`
+    is one "Vote: X", not a vote with no nick and a stray "X"."""
+    out: list[str] = []
+    joined = False
+    for r in parts:
+        if r.bold and joined:
+            out[-1] += r.text
+        elif r.bold:
+            out.append(r.text)
+        joined = r.bold
+    return out
+
+
+def _marks(parts: list[Run]) -> list[tuple[str, str]]:
+    """(kind, rest) of every VOTE/UNVOTE in bold and every [vote] tag, in order of writing."""
+    found: list[tuple[str, str]] = []
+    for text in _bold_texts(parts):
+        for line in text.split("\n"):
+            marks = list(BOLD_VOTE.finditer(line))
+            for i, m in enumerate(marks):  # "Unvote, vote X": each word up to the next
+                end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
+                found.append(("withdraw" if m.group(1) else "vote", line[m.end():end].strip(" ,;.")))
+    raw = "".join(r.text for r in parts)
+    for m in TAG_VOTE.finditer(raw):
+        found.append(("withdraw", "") if m.group(2) else ("vote", m.group(1).strip()))
+    return found
 
 
 def read_bold(post: Post, matcher: Matcher) -> Reading:
     """bold-vote: the last VOTE/UNVOTE in bold (or in [vote] tags) decides the post; any other
-    text is discussion. "Vote GJ because it is fishy": the longest leading words that make a nick."""
+    text is discussion. "Vote GJ because it is fishy": the longest leading words that make a nick.
+    "UNVOTE: X" then a VOTE that names nobody: the unvote stands (the old vote is withdrawn)."""
     parts = runs(post.html) if post.html else [Run(post.text, "none", False)]
-    found: list[tuple[str, str]] = []  # (kind, rest)
-    for r in parts:
-        if r.bold:
-            for line in r.text.split("\n"):
-                marks = list(BOLD_VOTE.finditer(line))
-                for i, m in enumerate(marks):  # "Unvote, vote X": each word up to the next
-                    end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
-                    found.append(("withdraw" if m.group(1) else "vote", line[m.end():end].strip(" ,;.")))
-    raw = "".join(r.text for r in parts)
-    for m in TAG_VOTE.finditer(raw):
-        found.append(("withdraw", "") if m.group(2) else ("vote", m.group(1).strip()))
+    found = _marks(parts)
     if not found:
-        return Reading("chatter", written=clean(raw)[:80], extra_text=True)
+        return Reading("chatter", written=clean("".join(r.text for r in parts))[:80], extra_text=True)
     kind, rest = found[-1]
-    if kind == "withdraw" and not rest:
-        return Reading("withdraw", written="unvote")
     if kind == "withdraw":  # "UNVOTE: X" is a withdrawal too
-        return Reading("withdraw", written=f"unvote {rest}")
+        return Reading("withdraw", written=f"unvote {rest}".strip())
+    reading = _bold_ballot(rest, matcher)
+    if reading.kind == "unknown" and any(k == "withdraw" for k, _ in found[:-1]):
+        return Reading("withdraw", written=f"unvote (then '{reading.written}': no player)")
+    return reading
+
+
+def _bold_ballot(rest: str, matcher: Matcher) -> Reading:
+    """What follows a bold VOTE: No Lynch, a nick (the longest leading words), or unknown."""
     if not matcher.is_nick(rest):
         rest = _FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
     if BOLD_PASS.match(rest):

@@ -25,13 +25,13 @@ _SKELETON = str.maketrans("аеорсхуіјѕԁһӏвнмтк", "aeopcxyijsdhl
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\ufe0e\ufe0f]")
 _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 _SPACES = re.compile(r"[\s_]+")
-_EDGE_CHARS = " \t\n\r\xa0\"'«»„“”‘’`.,:;!?()[]{}<>*_~=+-–—|/\\"
+_EDGE_CHARS = " \t\n\r\xa0\"'«»„“”‘’`.,:;!?()[]{}<>*_~=+-–—|/\\@"
 # Edge characters clean() strips, for str.strip(): every character the regex \s matches
 # (Python's whitespace; tests/test_names.py checks the list) and the punctuation. The tests
 # hold the regex this replaced, ^[\s…]+|[\s…]+$; strip() is 5x faster.
 _WHITESPACE = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004"
                "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
-_EDGE_SET = _WHITESPACE + "\"'«»„“”‘’`.,:;!?()[]{}<>*_~=+-–—|/\\"
+_EDGE_SET = _WHITESPACE + "\"'«»„“”‘’`.,:;!?()[]{}<>*_~=+-–—|/\\@"  # "@Tasky" is Tasky
 
 # ЙЦУКЕН typed on a QWERTY layout and back ("Dfcz" → "Вася").
 _QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`"
@@ -47,7 +47,10 @@ _VOWELS = "аяоеиыуюэё"
 def clean(written: str) -> str:
     """The visible nick: no BBCode remnants, invisible characters or edge punctuation."""
     s = unicodedata.normalize("NFKC", written)
-    s = _INVISIBLE.sub("", _BBCODE.sub("", s) if "[" in s else s)
+    if "[" in s:  # BBCode remnants, but a nick in brackets ("[winger]") is the nick
+        unbracketed = _BBCODE.sub("", s)
+        s = unbracketed if unbracketed.strip(_EDGE_SET) else s
+    s = _INVISIBLE.sub("", s)
     s = s.replace("\xa0", " ").strip(_EDGE_SET)
     return _SPACES.sub(" ", s).strip()
 
