@@ -176,6 +176,16 @@ def test_bold_vote_vote_to_no_lynch_and_NL_are_no_lynch_real_posts():
     assert read_real(1494, 608).kind == "pass"  # VOTE: NL in the vote tag
 
 
+def test_bold_vote_pass_in_vote_tags_is_no_lynch_real_post():
+    # game 1701 post 1663: [vote]pass[/vote]; the archive: "Doctor Who voted NO LYNCH".
+    assert read_real(1701, 1663).kind == "pass"
+
+
+def test_bold_vote_a_player_called_sleep_is_voted_not_passed(tmp_path):
+    [day] = count_posts(tmp_path, [("Ann", TAG.format("Sleep"))], game_file(["Ann", "Sleep", "Cy"]))
+    assert {r["candidate"]: r["score"] for r in day["tally"]} == {"Sleep": 1}
+
+
 def test_bold_vote_nolynch_in_one_word_real_markup():
     # game 1193 post 2 (the rules post) shows the form: <b>vote: nolynch</b>.
     html = real_post(1193, 2)["html"]

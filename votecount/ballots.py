@@ -286,7 +286,7 @@ def _cut(raw: str, folded_piece: str) -> str:
 # "Vote Count", "vote tally" in bold are a count's heading, not a ballot.
 BOLD_VOTE = re.compile(r"(?<![\w/\[])(un)?vote\b(?!\s*(?:counts?|tally|tallies)\b)\s*[:\-–—]?\s*", re.IGNORECASE)
 TAG_VOTE = re.compile(r"\[vote\](.*?)\[/vote\]|\[(unvote)\](?:\[/unvote\])?", re.IGNORECASE | re.DOTALL)
-BOLD_PASS = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep|nl)\b", re.IGNORECASE)
+BOLD_PASS = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep|nl|pass)\b", re.IGNORECASE)
 _FILLER = re.compile(r"^(?:to|for|on)\s+(?=\S)", re.IGNORECASE)
 
 
@@ -338,9 +338,10 @@ def read_bold(post: Post, matcher: Matcher) -> Reading:
 
 def _bold_ballot(rest: str, matcher: Matcher) -> Reading:
     """What follows a bold VOTE: No Lynch, a nick (the longest leading words), or unknown."""
-    if not matcher.is_nick(rest):
+    nick = matcher.is_nick(rest)  # a player called "Sleep" or "Pass" is voted, not passed
+    if not nick:
         rest = _FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
-    if BOLD_PASS.match(rest):
+    if not nick and BOLD_PASS.match(rest):
         return Reading("pass", written=rest)
     words = WORD.findall(rest)
     for size in range(min(len(words), 4), 0, -1):

@@ -61,3 +61,13 @@ def test_the_adapter_posts_are_one_based_with_the_boards_fields():
     first = adapter.post_records(g)[0]
     assert first["post_no"] == 1 and first["author"] == "neil1113"
     assert first["time"] == "2011-03-30T06:56:00+00:00"
+
+
+def test_a_vote_for_a_dead_player_is_rejected_never_moved_real_game(tmp_path):
+    # game 1414 post 772 (0-based): "VOTE: Revenus" on day 5, Revenus killed night 4; the
+    # archive notes the moderator's tool counted it for YOLO.
+    from .measure import count_game
+    game = next(g for g in adapter.games() if g.number == 1414)
+    day5 = count_game(game, tmp_path)[4]
+    [b] = [b for b in day5.ballots if b.post.post_no == 773]
+    assert (b.target, b.status, [v.code for v in b.violations]) == ("Revenus", "rejected", ["dead_target"])
