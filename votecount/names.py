@@ -82,12 +82,18 @@ def _initials(k: str) -> str:
 
 
 def _letters_in_order(initials: str, name: str) -> bool:
-    """`initials` are letters of `name` in order, the first being its first ("epm" in
-    "evilpacman18"): the initials of a run-together nick, whose word breaks are not written."""
+    """`initials` are letters of `name` in order, the first being its first, no two side by side
+    ("epm" in "evilpacman18", "kbw" in "keybladewielder"): the initials of a run-together nick,
+    whose word breaks are not written. Two initials are never neighbours (a word has two letters
+    or more), so "neil" is no initials of "necessaryevil"."""
     if not name or initials[0] != name[0]:
         return False
-    rest = iter(name[1:])
-    return all(ch in rest for ch in initials[1:])
+    at = 0
+    for ch in initials[1:]:
+        at = name.find(ch, at + 2)  # the earliest fit leaves the most room for the rest
+        if at < 0:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -222,7 +228,7 @@ class Matcher:
         the initials of its words ("GJ", "TMHS" → themanhimself: letters of the name in order,
         from its first), each only when one slot alone has it."""
         flat = k.replace(" ", "")
-        if len(k) >= 3:
+        if len(k) >= 3 or (len(k) == 2 and clean(written).isupper()):  # "TN" → tn5421, "DW" → Dwlee99
             hit = self._unique(written, "prefix", [n for n, ks in self.squashed.items()
                                                    if any(x.startswith(flat) for x in ks)], 95.0)
             if hit:

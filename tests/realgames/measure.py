@@ -40,14 +40,20 @@ class Verdict:
         return self.judged and tuple(sorted(self.got)) == tuple(sorted(self.expected))
 
 
+def write_posts(archived: adapter.Archived, folder: Path) -> Path:
+    """The game's thread as a posts file (JSON Lines) in `folder`."""
+    posts = folder / f"{archived.thread}.jsonl"
+    posts.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in adapter.post_records(archived)),
+                     encoding="utf-8")
+    return posts
+
+
 def count_game(archived: adapter.Archived, folder: Path):
     """votecount's days for one game, through the posts-file input and a game file."""
     from votecount.api import count_thread
     from votecount.game import parse
     from votecount.pipeline import read_thread
-    posts = folder / f"{archived.thread}.jsonl"
-    posts.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in adapter.post_records(archived)),
-                     encoding="utf-8")
+    posts = write_posts(archived, folder)
     game = parse(adapter.game_toml(archived), f"game-{archived.number}.toml")
     thread = read_thread(str(posts), tz=adapter.TZ, engine="phpbb3")
     return count_thread(thread, game, adapter.TZ, lang="en")
