@@ -134,7 +134,7 @@ def _english():
     return Matcher([Player("jilynne1991", ("Bezukhov",)), Player("themanhimself"), Player("Twistedspoon"),
                     Player("Scott Brosius"), Player("havingfitz"), Player("TheFool"), Player("Toomai"),
                     Player("Mist7676"), Player("Tasky"), Player("Om of the Nom"), Player("Doctor Who"),
-                    Player("Doc Holliday")])
+                    Player("Doc Holliday"), Player("Me=Weird")])
 
 
 @pytest.mark.parametrize("written, player, stage", [
@@ -144,6 +144,8 @@ def _english():
     ("fitz", "havingfitz", "part"),
     ("fool", "TheFool", "part"),
     ("Misty", "Mist7676", "fuzzy"),  # the trailing digits set aside
+    ("Tsaky", "Tasky", "fuzzy"),  # two neighbouring letters swapped
+    ("Me Wierd", "Me=Weird", "fuzzy"),  # separators aside (and a swap)
     ("@Tasky", "Tasky", "exact"),
     ("scott_brosius", "Scott Brosius", "exact"),
 ])

@@ -176,6 +176,12 @@ def test_bold_vote_vote_to_no_lynch_and_NL_are_no_lynch_real_posts():
     assert read_real(1494, 608).kind == "pass"  # VOTE: NL in the vote tag
 
 
+def test_bold_vote_words_before_a_colon_real_post():
+    # game 1161 post 813 (0-based 812): <b>Vote to Hammer: hiplop</b>, the day's hammer.
+    r = read_real(1161, 812)
+    assert (r.kind, r.match.player) == ("vote", "hiplop")
+
+
 def test_bold_vote_pass_in_vote_tags_is_no_lynch_real_post():
     # game 1701 post 1663: [vote]pass[/vote]; the archive: "Doctor Who voted NO LYNCH".
     assert read_real(1701, 1663).kind == "pass"

@@ -350,6 +350,9 @@ def _bold_ballot(rest: str, matcher: Matcher) -> Reading:
         if m.player or m.stage == "ambiguous":
             return Reading("vote", written=written, match=m, colour="none",
                            extra_text=size < len(words))
+    head, colon, tail = rest.partition(":")
+    if colon and tail.strip() and len(WORD.findall(head)) <= 3:  # "Vote to Hammer: hiplop"
+        return _bold_ballot(tail.strip(), matcher)
     written = " ".join(words[:2]) or rest
     return Reading("unknown", written=written, match=matcher.match(written) if written else None)
 

@@ -81,6 +81,19 @@ def _initials(k: str) -> str:
     return "".join(p[0] for p in parts if p)
 
 
+def _alnum(k: str) -> str:
+    """A key's letters and digits only: "me=weird" → "meweird" (separators are not spelling)."""
+    return "".join(ch for ch in k if ch.isalnum())
+
+
+def _one_swap(a: str, b: str) -> bool:
+    """`a` is `b` with two neighbouring letters swapped."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
 def _letters_in_order(initials: str, name: str) -> bool:
     """`initials` are letters of `name` in order, the first being its first, no two side by side
     ("epm" in "evilpacman18", "kbw" in "keybladewielder"): the initials of a run-together nick,
@@ -128,7 +141,8 @@ class Matcher:
                       for p in players}
         self.squashed = {n: tuple(dict.fromkeys(k.replace(" ", "") for k in ks)) for n, ks in self.names.items()}
         self.fuzzy_forms = {(n, f): f for n, ks in self.names.items()
-                            for f in dict.fromkeys(x for k in ks for x in (k, k.rstrip("0123456789 _")) if x)}
+                            for f in dict.fromkeys(x for k in ks for x in (k, k.rstrip("0123456789 _"), _alnum(k))
+                                                   if x)}
         self.stems = {p.nick: _stems(plain(p.nick)) for p in players if len(plain(p.nick)) >= 3}
         # The raw (unfolded) nick keeps camel-case for initials: "GentlemanJohnny" → "gj".
         self.initials = {p.nick: {_initials(clean(n)).casefold() for n in (p.nick, *p.aliases)} for p in players}
@@ -211,16 +225,26 @@ class Matcher:
             swapped = key(clean(written).translate(table))
             if swapped in self.exact:
                 return NickMatch(written, self.exact[swapped], "layout", 90.0, ((self.exact[swapped], 90.0),))
-        return self._part(written, k) or self._fuzzy(written, k)
+        return self._part(written, k) or self._swapped(written, k) or self._fuzzy(written, k)
+
+    def _swapped(self, written: str, k: str) -> NickMatch | None:
+        """Two neighbouring letters swapped ("Ztfie" → Ztife): a slip the fuzzy ratio scores
+        too low on a short nick (80 for five letters). Four letters or more, one slot alone."""
+        flat = _alnum(k)
+        if len(flat) < 4:
+            return None
+        found = [n for (n, _), form in self.fuzzy_forms.items() if _one_swap(flat, form)]
+        return self._unique(written, "fuzzy", found, 90.0)
 
     def _ranked(self, k: str) -> list[tuple[str, float, str]]:
         """The three slots closest to `k` by any of their names, a name's trailing digits also
         set aside ("Misty" → Mist7676): (form, score, nick), best first, one row per slot."""
         best: dict[str, tuple[str, float, str]] = {}
-        for form, score, (nick, _) in process.extract(k, self.fuzzy_forms, scorer=fuzz.ratio, limit=None,
-                                                       score_cutoff=1):
-            if nick not in best or score > best[nick][1]:
-                best[nick] = (form, score, nick)
+        for query in dict.fromkeys((k, _alnum(k))):  # "Me Wierd" is "mewierd" against "meweird"
+            for form, score, (nick, _) in process.extract(query, self.fuzzy_forms, scorer=fuzz.ratio,
+                                                           limit=None, score_cutoff=1):
+                if nick not in best or score > best[nick][1]:
+                    best[nick] = (form, score, nick)
         return sorted(best.values(), key=lambda r: -r[1])[:3]
 
     def _prefix_or_initials(self, written: str, k: str) -> NickMatch | None:
