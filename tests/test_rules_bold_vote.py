@@ -335,3 +335,60 @@ def test_replaces_strikes_stay_with_the_slot(tmp_path, preset, rule):
     assert "Kolya" in d1["missing"] and d1["modkills"] == []
     assert d2["modkills"] == ["Kolya"]
     assert [v["rule"] for v in d2["violations"] if v["code"] == "modkill"] == [rule]
+
+
+_ROSTER = ["Twistedspoon", "Me=Weird", "Scott Brosius", "jilynne1991", "[winger]", "Necessary Evil", "Juls"]
+
+
+def _hypothesis():
+    from hypothesis import strategies as st
+    words = st.text(alphabet=st.sampled_from(list("abcdefgh ijk.,!?")), max_size=30)
+    return st, words
+
+
+def test_bold_vote_any_official_or_bold_vote_for_a_roster_nick_is_that_vote():
+    from hypothesis import given, settings
+    from votecount.ballots import read_bold
+    from votecount.names import Matcher, Player
+    from votecount.postsfile import post_of
+    st, words = _hypothesis()
+    matcher = Matcher([Player(n) for n in _ROSTER])
+
+    @settings(max_examples=150, deadline=None)
+    @given(nick=st.sampled_from(_ROSTER), before=words, after=words, form=st.sampled_from(["tag", "b", "div"]),
+           unvote_after=st.booleans())
+    def check(nick, before, after, form, unvote_after):
+        import html as html_mod
+        vote = {"tag": TAG.format(html_mod.escape(nick)), "b": f"<b>Vote: {html_mod.escape(nick)}</b>",
+                "div": BOLD.format(f"VOTE: {html_mod.escape(nick)}")}[form]
+        body = f"{html_mod.escape(before)}<br>{vote}<br>{html_mod.escape(after)}"
+        if unvote_after:
+            body += "<br>" + UNTAG.format("")
+        post = post_of({"post_no": 2, "author": "Juls", "time": "2026-11-30T10:00:00+00:00", "html": body},
+                       "x", "x", None)
+        r = read_bold(post, matcher)
+        if unvote_after:
+            assert r.kind == "withdraw"
+        else:
+            assert (r.kind, r.match.player) == ("vote", nick)
+    check()
+
+
+def test_bold_vote_quoted_votes_are_never_ballots_any_nick():
+    from hypothesis import given, settings
+    from votecount.ballots import read_bold
+    from votecount.names import Matcher, Player
+    from votecount.postsfile import post_of
+    st, words = _hypothesis()
+    matcher = Matcher([Player(n) for n in _ROSTER])
+
+    @settings(max_examples=80, deadline=None)
+    @given(nick=st.sampled_from(_ROSTER), after=words)
+    def check(nick, after):
+        import html as html_mod
+        body = (f"<blockquote><div><cite>Juls wrote:</cite>{TAG.format(html_mod.escape(nick))}</div></blockquote>"
+                f"{html_mod.escape(after)}")
+        post = post_of({"post_no": 2, "author": "Juls", "time": "2026-11-30T10:00:00+00:00", "html": body},
+                       "x", "x", None)
+        assert read_bold(post, matcher).kind == "chatter"
+    check()
