@@ -90,7 +90,9 @@ def bare_parse(folder: Path) -> float:
 
     from votecount import pages
 
-    texts = [pages.decode(f.read_bytes(), str(f))[0] for f in sorted(folder.rglob("*.html"))]
+    # lxml refuses a str with an XML declaration; pages.tree() drops it too
+    texts = [re.sub(r"^\s*<\?xml[^>]*\?>", "", pages.decode(f.read_bytes(), str(f))[0])
+             for f in sorted(folder.rglob("*.html"))]
     started = time.perf_counter()
     for text in texts:
         html.document_fromstring(text)
