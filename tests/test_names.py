@@ -1,6 +1,6 @@
 """Nick matching (RULES.md "Nick matching"): every stage, unknown and ambiguous, properties."""
 
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from votecount.names import Matcher, Player, key
 
@@ -121,3 +121,29 @@ def test_clean_is_the_regex_definition(written):
     s = names._INVISIBLE.sub("", names._BBCODE.sub("", s))
     s = _EDGE.sub("", s.replace("\xa0", " "))
     assert names.clean(written) == names._SPACES.sub(" ", s).strip()
+
+
+class _EveryWord:
+    def first_words(self, sk, edges):
+        return None  # windows() tries every run, as before the automaton
+
+
+_WORDS = st.lists(st.sampled_from(["вася", "васи", "васей", "маша", "петрова", "петровой", "dimon_88",
+                                   "ёжика", "ежик", "оли", "олей", "mr.", "smith", "vasya", "ｖａｓｙａ",
+                                   "kот", "нюши", "…", "№", "-", "—", "«вася»", "(оля", "вася…", "😀",
+                                   "a", "в", "1", "ВАСЯ", "Вaся", "", " "]), max_size=8)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_WORDS, st.text(alphabet="васяолмшеёжик.-…«»😀 ", max_size=8))
+def test_the_nick_automaton_gives_the_same_windows_in_the_same_order(words, extra):
+    """nickscan: runs tried only where the automaton found a form give windows()'s runs."""
+    words = [*words, extra] if extra else words
+    plain_matcher = Matcher([Player(n) for n in _NICKS] + [Player("Анна", ("Нюша",))])
+    plain_matcher.__dict__["_scanner"] = _EveryWord()
+    for most in (1, 2, 3):
+        assert list(_W.windows(words, most)) == list(plain_matcher.windows(words, most))
+
+
+def test_the_nick_automaton_on_an_empty_roster_finds_nothing():
+    assert list(Matcher([]).windows(["вася", "петя"], 3)) == []

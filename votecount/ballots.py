@@ -120,11 +120,36 @@ def _spaced(text: str) -> str:
 # Each is a whole word (no word character on either side), so no two overlap: one search with
 # this pattern finds, in order, every word each of the four finds (tests/test_ballots.py).
 FLAG_WORDS = re.compile("|".join(f"(?:{rx.pattern})" for rx in (FAST, EARLY, RED_WORD, BLUE_WORD)))
+# The same words as plain literals, searched first: the lookbehind in front of every
+# alternative stops the regex engine from skipping ahead to a possible first letter, so
+# FLAG_WORDS tries each of a post's characters in turn (3.1 ms a page against 0.3 ms).
+_FLAG_LITERALS = re.compile("|".join(
+    rx.pattern.removeprefix(r"(?<!\w)").removesuffix(r"(?!\w)") for rx in (FAST, EARLY, RED_WORD, BLUE_WORD)))
 _BLANKS = re.compile(r"[ \t]+")
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"  # what \w matches in a str pattern
+
+
+def flag_words(folded: str) -> list[str]:
+    """FLAG_WORDS.findall(folded), by a literal search and a word-boundary check of each hit.
+    The same list (tests/test_ballots.py): the literals start with eight different letters and
+    the three that share one differ before their end, so at most one is found at a place; and
+    a literal refused for a letter beside it cannot hide a word starting inside it (a word
+    needs a non-letter before it, and only "красн." and "син." hold one, at their end)."""
+    out = []
+    for m in _FLAG_LITERALS.finditer(folded):
+        i, j = m.span()
+        if not ((i and _word_char(folded[i - 1])) or (j < len(folded) and _word_char(folded[j]))):
+            out.append(m.group())
+    return out
 
 
 def _without_flags(text: str, nicks: frozenset[str]) -> str:
     """`text` with each flag and colour word replaced by a space, bar those that are nicks."""
+    if not _FLAG_LITERALS.search(text):  # every flag word is one of the literals
+        return text
     if nicks:
         return FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", text)
     return FLAG_WORDS.sub(" ", text)
@@ -188,7 +213,7 @@ def read(post: Post, matcher: Matcher) -> Reading:
     folded = spaced.strip()
     # A player called "Фаст" or "Red": that word names them, it is no flag (a guess either way
     # would be wrong, so a post with both a flag-nick and another nick reads as two nicks).
-    words = FLAG_WORDS.findall(folded)
+    words = flag_words(folded)
     nicks = frozenset(w for w in words if matcher.is_nick(w))
 
     def flagged(rx) -> bool:  # == any(w not in nicks for w in rx.findall(folded)): see _flag_words
