@@ -247,7 +247,8 @@ def main() -> None:
           + ", ".join(f"{k} {v:.3f} s" for k, v in CPU.items()))
     for what, cmd in (("--version", ["--version"]),
                       ("the example", [str(example), "--game", str(example / "game.toml")])):
-        out = subprocess.run([sys.executable, "-X", "importtime", "-m", "votecount.cli", *cmd],
+        entry = f"import sys; sys.argv = ['votecount', *{cmd!r}]; from votecount.start import main; main()"
+        out = subprocess.run([sys.executable, "-X", "importtime", "-c", entry],  # as the command runs
                              capture_output=True, text=True).stderr
         heavy = [m for m in ("bs4", "pandas", "rich", "typer", "rapidfuzz", "httpx")
                  if re.search(r"\|\s+" + m + r"(\.\w+)*$", out, re.M)]

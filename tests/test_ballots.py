@@ -210,3 +210,21 @@ def test_word_char_is_what_the_regex_calls_a_word_character():
     odd = [hex(n) for n in range(sys.maxunicode + 1)
            if _ballots._word_char(chr(n)) != bool(word.match(chr(n)))]
     assert odd == []
+
+
+_RULE_WORDS = st.lists(st.sampled_from(["снимаю", "убираю", "отменяю", "отзываю", "свой", "фаст", "фаста",
+                                        "ускорение", "без", "unfast", "fast", "если", "в случае", "при",
+                                        "катастрофа", "автокатастрофе", "то", "повесить", "помиловать",
+                                        "всех", "обоих", " ", ": ", "-", "\n", "ф", "аст", "кат"]),
+                       max_size=10).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_RULE_WORDS)
+def test_literal_guards_never_hide_an_unfast_or_a_conditional(folded):
+    """read() searches UNFAST only where _may_unfast() says it can match, CONDITIONAL only
+    where "катастроф" is written: a match holds the literal."""
+    if _ballots.UNFAST.search(folded):
+        assert _ballots._may_unfast(folded)
+    if _ballots.CONDITIONAL.search(folded):
+        assert "катастроф" in folded

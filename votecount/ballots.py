@@ -128,6 +128,13 @@ _FLAG_LITERALS = re.compile("|".join(
 _BLANKS = re.compile(r"[ \t]+")
 
 
+def _may_unfast(folded: str) -> bool:
+    """False only when UNFAST cannot match: each of its forms holds "фаст" or "ускорение"
+    ("unfast" holds "fast"). A search that starts with a lookbehind tries every character of
+    the post; these literal searches skip through it."""
+    return "фаст" in folded or "ускорение" in folded or "fast" in folded
+
+
 def _word_char(c: str) -> bool:
     return c.isalnum() or c == "_"  # what \w matches in a str pattern
 
@@ -221,7 +228,7 @@ def read(post: Post, matcher: Matcher) -> Reading:
     fast, early = flagged(FAST), flagged(EARLY)
     word_colour = ("red" if flagged(RED_WORD) else "") + ("blue" if flagged(BLUE_WORD) else "")
     conditional = None
-    cond = CONDITIONAL.search(folded)
+    cond = CONDITIONAL.search(folded) if "катастроф" in folded else None  # literal first
     if cond:  # PC.13: kept for the runoff, then read the rest of the post as usual
         conditional = "hang_all" if HANG_ALL.search(cond.group(1)) else "pardon_all"
         raw = _cut(raw, cond.group(0))  # a piece replaced by a space: no flag word made
@@ -244,7 +251,7 @@ def read(post: Post, matcher: Matcher) -> Reading:
     # 1. The whole post is a nick (also guards players named "Пас" or "Фаст").
     if matcher.is_nick(whole):
         return vote(whole, False)
-    if UNFAST.search(folded) and not matcher.is_nick(_strip_prefix(UNFAST.sub(" ", folded)).strip()):
+    if _may_unfast(folded) and UNFAST.search(folded) and not matcher.is_nick(_strip_prefix(UNFAST.sub(" ", folded)).strip()):
         return Reading("unfast", written=body, conditional=conditional)
     for rx, choice in ((HANG_ALL, "hang_all"), (PARDON_ALL, "pardon_all")):
         if rx.fullmatch(body.strip(" .!")):
