@@ -27,3 +27,12 @@ def test_signature_rule_before_comments_is_removed_and_a_rule_mid_post_kept():
     assert ipb._strip_rule_html(mid) == mid
     tail = "Голосую: Вася<br>--------------------<br><!--sig--> <!-- end -->"
     assert ipb._strip_rule_html(tail) == "Голосую: Вася<!--sig--> <!-- end -->"
+
+
+_PLAIN = re.compile(r"(?:<br\s*/?>\s*)*-{10,}(?:\s*<br\s*/?>)*")
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_PIECES)
+def test_the_literal_first_rule_pattern_finds_the_same_rules(html):
+    assert [m.span() for m in ipb._RULE_HTML.finditer(html)] == [m.span() for m in _PLAIN.finditer(html)]
