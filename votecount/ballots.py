@@ -251,7 +251,8 @@ def read(post: Post, matcher: Matcher) -> Reading:
     # 1. The whole post is a nick (also guards players named "Пас" or "Фаст").
     if matcher.is_nick(whole):
         return vote(whole, False)
-    if _may_unfast(folded) and UNFAST.search(folded) and not matcher.is_nick(_strip_prefix(UNFAST.sub(" ", folded)).strip()):
+    if (_may_unfast(folded) and UNFAST.search(folded)
+            and not matcher.is_nick(_strip_prefix(UNFAST.sub(" ", folded)).strip())):
         return Reading("unfast", written=body, conditional=conditional)
     for rx, choice in ((HANG_ALL, "hang_all"), (PARDON_ALL, "pardon_all")):
         if rx.fullmatch(body.strip(" .!")):
