@@ -10,6 +10,9 @@ as trying them all (tests/test_names.py). Measured in bench/README.md ("The nick
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 import ahocorasick
 
 
@@ -34,20 +37,22 @@ class FormScanner:
         """Indexes i of the words whose runs, joined by spaces and stripped of `edges`, start
         where a form occurs; None (try every run) when a word holds "_", which windows()
         turns into a space before it looks."""
-        if any("_" in w for w in sk):
+        joined = " ".join(sk)
+        if "_" in joined:
             return None
-        hits = self.starts(" ".join(sk))
+        hits = self.starts(joined)
         if not hits:
             return []
-        # where each run's text starts: its first word's first letter, or, for a word of edge
-        # characters only, the next word's (the space between them is an edge character too)
-        at, offsets = 0, []
-        for w in sk:
-            offsets.append(at)
-            at += len(w) + 1
-        begins = [0] * len(sk)
-        following = at  # past the end: no run starts there
-        for i in range(len(sk) - 1, -1, -1):
-            lead = len(sk[i]) - len(sk[i].lstrip(edges))
-            following = begins[i] = offsets[i] + lead if lead < len(sk[i]) else following
-        return [i for i, b in enumerate(begins) if b in hits]
+        offsets = list(accumulate((len(w) + 1 for w in sk), initial=0))
+        found = set()
+        for at in hits:  # a form never starts with an edge character: `at` is inside a word
+            k = bisect_right(offsets, at) - 1
+            word = sk[k]
+            if offsets[k] + len(word) - len(word.lstrip(edges)) != at:
+                continue  # the run starting at word k starts later than this hit
+            found.add(k)
+            # a word of edge characters only: its runs start where the next word's text does
+            while k > 0 and not sk[k - 1].strip(edges):
+                k -= 1
+                found.add(k)
+        return sorted(found)
