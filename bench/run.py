@@ -1,10 +1,9 @@
 """Benchmark of `votecount batch` and of one count: builds its archive, runs, prints figures.
 
-    python bench/run.py [--pages 2000] [--work bench/work] [--repeat 5] [--rounds 2]
+    python bench/run.py [--copies 40] [--work bench/work] [--repeat 7] [--starts 20] [--rounds 2]
 
-The archive is made of copies of real engine pages (../shared/corpus and the test fixtures):
-one thread folder per copy group, every page of a folder a copy of one real page (posts then
-merge as exact duplicates, so each folder counts as a thread), plus the generated 50-page
+The archive is made of one-page threads: one real page of every engine (../shared/corpus and
+the test fixtures), 40 copies, each copy its own thread folder, plus the generated 50-page
 mybb.ru thread (bench/mybbru_thread.py). Nothing here is committed: the archive is written to
 --work (default bench/work/, ignored by git). Figures and commands: bench/README.md.
 """
@@ -12,7 +11,9 @@ mybb.ru thread (bench/mybbru_thread.py). Nothing here is committed: the archive 
 from __future__ import annotations
 
 import argparse
+import re
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -59,39 +60,43 @@ def source_pages() -> list[tuple[str, Path]]:
     return good
 
 
-def build_archive(folder: Path, total_pages: int, per_thread: int = 5) -> dict:
-    """Thread folders of `per_thread` copies of one real page, round-robin over the pages."""
+def build_archive(folder: Path, copies: int) -> dict:
+    """One-page thread folders: one page of every engine (its first page in SOURCES order),
+    `copies` times each. Not copies inside one thread: those merge away as duplicates and
+    flatter the figure by 1.7-1.9x."""
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
-    pages = source_pages()
-    made = nbytes = 0
-    engines = set()
-    n = 0
-    while made < total_pages:
-        engine, page = pages[n % len(pages)]
-        thread = folder / f"t{n:05d}-{engine}"
-        thread.mkdir()
-        data = page.read_bytes()
-        for i in range(1, min(per_thread, total_pages - made) + 1):
-            (thread / f"page{i}.html").write_bytes(data)
-            made += 1
+    chosen: dict[str, Path] = {}
+    for engine, page in source_pages():
+        chosen.setdefault(engine, page)
+    n = nbytes = 0
+    for copy in range(copies):
+        for engine, page in sorted(chosen.items()):
+            thread = folder / f"t{n:05d}-{engine}"
+            thread.mkdir()
+            data = page.read_bytes()
+            (thread / "page1.html").write_bytes(data)
+            n += 1
             nbytes += len(data)
-        engines.add(engine)
-        n += 1
-    return {"threads": n, "pages": made, "bytes": nbytes, "engines": sorted(engines)}
+    return {"threads": n, "pages": n, "bytes": nbytes, "engines": sorted(chosen),
+            "chosen": {e: str(p) for e, p in sorted(chosen.items())}}
 
 
-def bare_lxml(folder: Path) -> tuple[float, int]:
-    """Seconds for lxml.html.document_fromstring over every page file, and the bytes read."""
+def bare_parse(folder: Path) -> tuple[float, float]:
+    """Seconds (wall, CPU) for a full lxml parse of every page: lxml.html.document_fromstring of the
+    decoded text (the bytes call obeys a lying meta charset and may stop early)."""
     from lxml import html
 
-    files = sorted(folder.rglob("*.html"))
-    datas = [f.read_bytes() for f in files]
-    started = time.perf_counter()
-    for data in datas:
-        html.document_fromstring(data)
-    return time.perf_counter() - started, sum(map(len, datas))
+    from votecount import pages
+
+    # lxml refuses a str with an XML declaration; pages.tree() drops it too
+    texts = [re.sub(r"^\s*<\?xml[^>]*\?>", "", pages.decode(f.read_bytes(), str(f))[0])
+             for f in sorted(folder.rglob("*.html"))]
+    started, cpu = time.perf_counter(), time.process_time()
+    for text in texts:
+        html.document_fromstring(text)
+    return time.perf_counter() - started, time.process_time() - cpu
 
 
 class PeakRSS:
@@ -121,20 +126,24 @@ class PeakRSS:
             return []
 
 
-def run_batch(archive: Path, out: Path, jobs: int) -> tuple[float, dict]:
+def run_batch(archive: Path, out: Path, jobs: int) -> tuple[float, float, dict]:
+    """(wall seconds, CPU seconds of the command and its workers, peak RSS)."""
     if out.exists():
         shutil.rmtree(out)
     cmd = VOTECOUNT + ["batch", str(archive), "-o", str(out), "--jobs", str(jobs), "--quiet"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     proc = subprocess.Popen(cmd)
     rss = PeakRSS(proc.pid)
     code = proc.wait()
     elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     rss.stop = True
     if code != 0:
         raise SystemExit(f"{' '.join(cmd)}: exit {code}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     parent = rss.peaks.pop(proc.pid, 0)
-    return elapsed, {"parent_kb": parent, "workers_kb": sorted(rss.peaks.values())}
+    return elapsed, cpu, {"parent_kb": parent, "workers_kb": sorted(rss.peaks.values())}
 
 
 def timed(cmd: list[str], repeat: int) -> list[float]:
@@ -146,74 +155,104 @@ def timed(cmd: list[str], repeat: int) -> list[float]:
     return times
 
 
+CPU: dict[str, float] = {}  # the last interleaved() call's median CPU seconds by command
+
+
+def interleaved(cmds: dict[str, list[str]], repeat: int) -> dict[str, float]:
+    """Median seconds of each command, run in turn `repeat` times (the machine drifts); the
+    median CPU seconds (user + system) go to CPU: a busy machine shows as wall >> CPU."""
+    times: dict[str, list[float]] = {name: [] for name in cmds}
+    cpus: dict[str, list[float]] = {name: [] for name in cmds}
+    for _ in range(repeat):
+        for name, cmd in cmds.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            times[name] += timed(cmd, 1)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    CPU.clear()
+    CPU.update({name: statistics.median(c) for name, c in cpus.items()})
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--pages", type=int, default=2000)
+    ap.add_argument("--copies", type=int, default=40, help="one-page threads per engine")
     ap.add_argument("--work", type=Path, default=Path(__file__).resolve().parent / "work")
-    ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--rounds", type=int, default=2, help="rounds of bare lxml, --jobs 1, --jobs 2")
+    ap.add_argument("--repeat", type=int, default=7, help="runs of the 50-page count")
+    ap.add_argument("--starts", type=int, default=20, help="runs of each start-up command")
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of bare parse, --jobs 1, --jobs 2")
     args = ap.parse_args()
     work = args.work
     work.mkdir(parents=True, exist_ok=True)
     # An installed votecount runs from bytecode pip compiled at install time; an editable
     # checkout with PYTHONDONTWRITEBYTECODE=1 (as here) would recompile every module on every
     # start, so compile it once, as an install would.
-    root = Path(__file__).resolve().parent.parent
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "votecount"),
-                    str(root / "parsers")], check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "votecount"),
+                    str(ROOT / "parsers")], check=True)
 
-    info = build_archive(work / "archive", args.pages)
-    write_thread(work / "archive" / "t99999-mybbru-generated")
-    info["pages"] += 50
-    info["threads"] += 1
-    info["bytes"] = sum(f.stat().st_size for f in (work / "archive").rglob("*.html"))
+    archive = work / "archive"
+    info = build_archive(archive, args.copies)
     mb = info["bytes"] / 1e6
-    print(f"archive: {info['threads']} threads, {info['pages']} pages, {mb:.1f} MB, "
-          f"{len(info['engines'])} engines: {', '.join(info['engines'])}")
+    print(f"archive: {info['threads']} one-page threads ({args.copies} copies of one page of each "
+          f"of {len(info['engines'])} engines), {mb:.1f} MB: "
+          + ", ".join(f"{e} {Path(p).name}" for e, p in info["chosen"].items()))
+    thread = archive / "t99999-mybbru-generated"
+    write_thread(thread)
 
-    # Rounds of (bare lxml, --jobs 1, --jobs 2), each ratio taken within its round: the
-    # machine's speed drifts from minute to minute, and a ratio of two runs minutes apart
-    # measures the drift as much as votecount.
-    ratios, speedups = [], []
+    # Rounds of (bare parse, --jobs 1, --jobs 2), each ratio taken within its round: the
+    # machine's speed drifts from minute to minute. The 50-page thread is in the archive
+    # folder, so batch reads it too; the bare parse reads the same files.
+    total_mb = sum(f.stat().st_size for f in archive.rglob("*.html")) / 1e6
+    ratios, cpu_ratios, speedups = [], [], []
     for n in range(1, args.rounds + 1):
-        lx = min(bare_lxml(work / "archive")[0] for _ in range(2))
-        t1, mem1 = run_batch(work / "archive", work / "out1", 1)
-        t2, mem2 = run_batch(work / "archive", work / "out2", 2)
+        lx, lx_cpu = min(bare_parse(archive) for _ in range(2))
+        t1, cpu1, mem1 = run_batch(archive, work / "out1", 1)
+        t2, cpu2, mem2 = run_batch(archive, work / "out2", 2)
         ratios.append(lx / t1)
+        cpu_ratios.append(lx_cpu / cpu1)
         speedups.append(t1 / t2)
-        print(f"round {n}: bare lxml document_fromstring {lx:.2f} s, {mb / lx:.1f} MB/s; "
-              f"batch --jobs 1 {t1:.2f} s, {mb / t1:.1f} MB/s = {lx / t1:.2f} of bare lxml; "
-              f"--jobs 2 {t2:.2f} s, speed-up {t1 / t2:.2f}x")
-    print(f"batch --jobs 1: median {statistics.median(ratios):.2f} of bare lxml (target >= 0.5) "
-          f"over {args.rounds} rounds; peak RSS {mem1['parent_kb'] / 1024:.0f} MB")
-    print(f"batch --jobs 2: median speed-up {statistics.median(speedups):.2f}x (target >= 1.8x on 2 "
-          f"cores); worker peak RSS {[round(k / 1024) for k in mem2['workers_kb']]} MB, "
-          f"parent {mem2['parent_kb'] / 1024:.0f} MB")
+        print(f"round {n}: bare parse {lx:.2f} s (CPU {lx_cpu:.2f} s, {total_mb / lx:.1f} MB/s); "
+              f"batch --jobs 1 {t1:.2f} s (CPU {cpu1:.2f} s) = {lx / t1:.3f} of the bare parse "
+              f"({lx_cpu / cpu1:.3f} in CPU time); --jobs 2 {t2:.2f} s (CPU {cpu2:.2f} s), "
+              f"speed-up {t1 / t2:.2f}x")
+    print(f"batch --jobs 1: median {statistics.median(ratios):.3f} of the bare parse (target >= 0.2), "
+          f"{statistics.median(cpu_ratios):.3f} in CPU time, over {args.rounds} rounds; peak RSS "
+          f"{mem1['parent_kb'] / 1024:.0f} MB")
+    print(f"batch --jobs 2: median speed-up {statistics.median(speedups):.2f}x (target >= 1.8x "
+          f"with the second core free); worker peak RSS "
+          f"{[round(k / 1024) for k in mem2['workers_kb']]} MB, parent {mem2['parent_kb'] / 1024:.0f} MB")
     same = all((work / "out1" / f).read_bytes() == (work / "out2" / f).read_bytes()
                for f in ("threads.csv", "days.csv", "ballots.csv", "violations.csv"))
     print(f"--jobs 1 and --jobs 2 outputs byte-identical: {same}")
 
-    big = build_archive(work / "archive4x", args.pages * 4)
-    tb, memb = run_batch(work / "archive4x", work / "out4x", 2)
+    big = build_archive(work / "archive4x", args.copies * 4)
+    tb, _, memb = run_batch(work / "archive4x", work / "out4x", 2)
     print(f"memory: {big['pages']} pages: worker peak RSS {[round(k / 1024) for k in memb['workers_kb']]} MB, "
-          f"parent {memb['parent_kb'] / 1024:.0f} MB ({tb:.1f} s) vs {info['pages']} pages above")
+          f"parent {memb['parent_kb'] / 1024:.0f} MB ({tb:.1f} s) vs {info['pages'] + 50} pages above")
+    shutil.rmtree(work / "archive4x")
 
-    thread = work / "archive" / "t99999-mybbru-generated"
     count = VOTECOUNT + [str(thread), "--game", str(thread / "game.toml")]
-    cores = len(os.sched_getaffinity(0))
-    many, one = [], []
-    for _ in range(args.repeat):  # interleaved: the machine's speed drifts from minute to minute
-        many += timed(count, 1)
-        one += timed(count + ["--jobs", "1"], 1)
-    print(f"50-page thread (2,500 posts), votecount DIR --game ({cores} cores): median "
-          f"{statistics.median(many):.2f} s, best {min(many):.2f} s (target < 1.5 s) of "
-          f"{[round(t, 2) for t in many]}; with --jobs 1: median {statistics.median(one):.2f} s, "
-          f"best {min(one):.2f} s")
-    times = timed([str(Path(sys.executable).parent / "votecount"), "--version"], args.repeat)
-    print(f"votecount --version: median {statistics.median(times):.3f} s (target < 0.3 s)")
-    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "votecount.cli", "--version"],
-                         capture_output=True, text=True).stderr
-    print(f"pandas imported by --version: {'pandas' in out}")
+    got = interleaved({"jobs 1": count + ["--jobs", "1"], "all cores": count}, args.repeat)
+    print(f"50-page thread (2,500 posts), votecount DIR --game, median of {args.repeat}: "
+          f"--jobs 1 {got['jobs 1']:.2f} s (CPU {CPU['jobs 1']:.2f} s; target <= 1.0 s), "
+          f"all cores {got['all cores']:.2f} s (CPU {CPU['all cores']:.2f} s)")
+    script = str(Path(sys.executable).parent / "votecount")
+    example = ROOT / "examples" / "zarechnaya"
+    got = interleaved({"pass": [sys.executable, "-c", "pass"], "version": [script, "--version"],
+                       "example": [script, str(example), "--game", str(example / "game.toml")]},
+                      args.starts)
+    print(f"start-up, median of {args.starts} interleaved: python -c pass {got['pass']:.3f} s; "
+          f"votecount --version {got['version']:.3f} s (target <= 0.12 s); the bundled example "
+          f"count {got['example']:.3f} s (target <= 0.35 s); CPU medians "
+          + ", ".join(f"{k} {v:.3f} s" for k, v in CPU.items()))
+    for what, cmd in (("--version", ["--version"]),
+                      ("the example", [str(example), "--game", str(example / "game.toml")])):
+        entry = f"import sys; sys.argv = ['votecount', *{cmd!r}]; from votecount.start import main; main()"
+        out = subprocess.run([sys.executable, "-X", "importtime", "-c", entry],  # as the command runs
+                             capture_output=True, text=True).stderr
+        heavy = [m for m in ("bs4", "pandas", "rich", "typer", "rapidfuzz", "httpx")
+                 if re.search(r"\|\s+" + m + r"(\.\w+)*$", out, re.M)]
+        print(f"imported by {what}: {', '.join(heavy) or 'none of bs4, pandas, rich, typer, rapidfuzz, httpx'}")
 
 
 if __name__ == "__main__":

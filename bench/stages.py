@@ -4,6 +4,7 @@
                                                      # the engine modules timed, best of 5
     python bench/stages.py thread [--jobs N]         # the 50-page thread: read, count, table
     python bench/stages.py batch [--threads 200]     # batch's per-thread work, split by stage
+    python bench/stages.py split [--threads 0]       # ms a page of each stage, one-page threads
 
 Figures from each are in bench/README.md.
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 WORK = Path(__file__).resolve().parent / "work"
+STAGES = ("decode", "parse", "detect", "extract", "clean", "ballots", "nicks", "tally", "export")
 
 
 def engines(threads: int) -> None:
@@ -113,14 +115,77 @@ def batch_stages(threads: int) -> None:
     print(f"{total - counted:6.2f} s {(total - counted) / total:4.0%}  the rest (files, hashing, rows)")
 
 
+def split(threads: int) -> None:
+    """ms per page of each stage of `votecount batch --jobs 1` (batch.run in this process),
+    over the one-page threads of the archive: each function's own time, its callees' taken out."""
+    import collections
+    import shutil
+
+    import parsers
+    from parsers import base
+    from votecount import api, ballots, batch, names, pages, sources
+
+    own: collections.Counter = collections.Counter()
+    stack: list[list] = []  # [stage, time spent in timed callees]
+
+    def timer(owner, name: str, stage: str, listed: bool = False) -> None:
+        real = getattr(owner, name)
+
+        def timed(*args, **kwargs):
+            stack.append([stage, 0.0])
+            started = time.perf_counter()
+            try:
+                out = real(*args, **kwargs)
+                return list(out) if listed else out  # a generator's work done here
+            finally:
+                spent = time.perf_counter() - started
+                _, inner = stack.pop()
+                own[stage] += spent - inner
+                if stack:
+                    stack[-1][1] += spent
+        setattr(owner, name, timed)
+
+    timer(pages, "decode", "decode")
+    timer(pages, "_parse", "parse")
+    for engine in parsers.PARSERS:
+        timer(engine, "detect", "detect")
+        timer(engine, "posts", "extract")
+        timer(engine, "title", "extract")
+    timer(base, "clean_body", "clean")
+    timer(ballots, "read", "ballots")
+    timer(ballots, "read_bold", "ballots")
+    for name in ("is_nick", "match"):
+        timer(names.Matcher, name, "nicks")
+    timer(names.Matcher, "windows", "nicks", listed=True)
+    timer(api, "count_thread", "tally")
+    for name in ("result_rows", "write_tables", "_write_state"):
+        timer(batch, name, "export")
+    targets = [t for t in batch.discover([str(WORK / "archive")]) if "mybbru-generated" not in t[0]]
+    targets = targets[:threads] if threads else targets
+    count = sum(len(sources.read(path)) for _, path, _ in targets)
+    out = WORK / "out-split"
+    shutil.rmtree(out, ignore_errors=True)
+    started = time.perf_counter()
+    batch.run(batch.make_jobs(targets), out, "csv")
+    total = time.perf_counter() - started
+    print(f"{len(targets)} one-page threads, {count} pages, batch.run in one process: "
+          f"{total:.2f} s, {total / count * 1e3:.1f} ms a page")
+    for stage in STAGES:
+        print(f"  {stage:8} {own[stage] / count * 1e3:6.2f} ms a page {own[stage] / total:4.0%}")
+    rest = total - sum(own.values())
+    print(f"  {'rest':8} {rest / count * 1e3:6.2f} ms a page {rest / total:4.0%}  (files, hashing, rows, pandas)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=("engines", "thread", "batch"))
+    ap.add_argument("what", choices=("engines", "thread", "batch", "split"))
     ap.add_argument("--threads", type=int, default=0, help="archive threads (engines: 100, batch: 200)")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     if args.what == "engines":
         engines(args.threads or 100)
+    elif args.what == "split":
+        split(args.threads)
     elif args.what == "batch":
         batch_stages(args.threads or 200)
     else:

@@ -190,3 +190,41 @@ def test_flag_words_finds_what_each_pattern_finds(folded):
     words = _ballots.FLAG_WORDS.findall(folded)
     for rx in (_ballots.FAST, _ballots.EARLY, _ballots.RED_WORD, _ballots.BLUE_WORD):
         assert [w for w in words if rx.fullmatch(w)] == rx.findall(folded)
+
+
+@settings(max_examples=800, deadline=None)
+@given(folded=_FLAG_TEXT | _LINE_TEXT)
+def test_flag_words_literal_search_equals_the_pattern(folded):
+    """flag_words(): literals first, then the word boundaries in Python; FLAG_WORDS's result."""
+    assert _ballots.flag_words(folded) == _ballots.FLAG_WORDS.findall(folded)
+    for nicks in (frozenset(), frozenset(["red", "фаст"])):
+        expected = _ballots.FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", folded)
+        assert _ballots._without_flags(folded, nicks) == expected
+
+
+def test_word_char_is_what_the_regex_calls_a_word_character():
+    import re
+    import sys
+
+    word = re.compile(r"\w")
+    odd = [hex(n) for n in range(sys.maxunicode + 1)
+           if _ballots._word_char(chr(n)) != bool(word.match(chr(n)))]
+    assert odd == []
+
+
+_RULE_WORDS = st.lists(st.sampled_from(["снимаю", "убираю", "отменяю", "отзываю", "свой", "фаст", "фаста",
+                                        "ускорение", "без", "unfast", "fast", "если", "в случае", "при",
+                                        "катастрофа", "автокатастрофе", "то", "повесить", "помиловать",
+                                        "всех", "обоих", " ", ": ", "-", "\n", "ф", "аст", "кат"]),
+                       max_size=10).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_RULE_WORDS)
+def test_literal_guards_never_hide_an_unfast_or_a_conditional(folded):
+    """read() searches UNFAST only where _may_unfast() says it can match, CONDITIONAL only
+    where "катастроф" is written: a match holds the literal."""
+    if _ballots.UNFAST.search(folded):
+        assert _ballots._may_unfast(folded)
+    if _ballots.CONDITIONAL.search(folded):
+        assert "катастроф" in folded

@@ -1,7 +1,7 @@
 """Nick matching (RULES.md "Nick matching"): every stage, unknown and ambiguous, properties."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from votecount.names import Matcher, Player, key
 
@@ -182,3 +182,27 @@ def test_run_together_initials_only_when_one_slot_fits():
     assert (game_1147.match("TS").player, game_1147.match("TS").stage) == ("Twistedspoon", "initials")
     # t…s also fits themanhimself and Tasky: no guess
     assert _english().match("TS").stage == "ambiguous"
+class _EveryWord:
+    def first_words(self, sk, edges):
+        return None  # windows() tries every run, as before the automaton
+
+
+_WORDS = st.lists(st.sampled_from(["вася", "васи", "васей", "маша", "петрова", "петровой", "dimon_88",
+                                   "ёжика", "ежик", "оли", "олей", "mr.", "smith", "vasya", "ｖａｓｙａ",
+                                   "kот", "нюши", "…", "№", "-", "—", "«вася»", "(оля", "вася…", "😀",
+                                   "a", "в", "1", "ВАСЯ", "Вaся", "", " "]), max_size=8)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_WORDS, st.text(alphabet="васяолмшеёжик.-…«»😀 ", max_size=8))
+def test_the_nick_automaton_gives_the_same_windows_in_the_same_order(words, extra):
+    """nickscan: runs tried only where the automaton found a form give windows()'s runs."""
+    words = [*words, extra] if extra else words
+    plain_matcher = Matcher([Player(n) for n in _NICKS] + [Player("Анна", ("Нюша",))])
+    plain_matcher.__dict__["_scanner"] = _EveryWord()
+    for most in (1, 2, 3):
+        assert list(_W.windows(words, most)) == list(plain_matcher.windows(words, most))
+
+
+def test_the_nick_automaton_on_an_empty_roster_finds_nothing():
+    assert list(Matcher([]).windows(["вася", "петя"], 3)) == []

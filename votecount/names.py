@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cached_property
 
 from rapidfuzz import fuzz, process
 
@@ -176,13 +177,20 @@ class Matcher:
         # all work letter by letter and never across the space between two words.
         sk = [(w if unicodedata.is_normalized("NFKC", w) else unicodedata.normalize("NFKC", w))
               .casefold().replace("ё", "е").translate(_SKELETON) for w in words]
+        firsts = self._scanner.first_words(sk, _EDGE_CHARS)  # nickscan.py: None = every word
         for size in range(min(most, self.most_words), 0, -1):  # no window longer than any nick
-            for i in range(len(words) - size + 1):
+            for i in (range(len(words) - size + 1) if firsts is None
+                      else [i for i in firsts if i <= len(words) - size]):
                 t = (sk[i] if size == 1 else " ".join(sk[i:i + size])).strip(_EDGE_CHARS)
                 if "_" in t:
                     t = " ".join(t.replace("_", " ").split())
                 if t and (t in forms or t[:-1] in forms or t[:-2] in forms):  # _stems() cuts ≤ 2
                     yield words[i] if size == 1 else " ".join(words[i:i + size])
+
+    @cached_property
+    def _scanner(self):
+        from .nickscan import FormScanner  # built on the first post read with this roster
+        return FormScanner(self.forms)
 
     def match(self, written: str) -> NickMatch:
         cached = self._cache.get(written)

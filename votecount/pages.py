@@ -61,6 +61,13 @@ def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
     damaged = _damaged_utf8(data)
     if damaged is not None:
         return damaged, "utf-8 (damaged)"  # not the bytes as they are: tree() re-encodes it
+    declared = declared_charset(data)
+    if declared:  # what bs4 would read below, without importing it (0.08-0.12 s)
+        encoding = _WHATWG.get(declared, declared)
+        try:
+            return data.decode(encoding), encoding
+        except (LookupError, UnicodeDecodeError):
+            pass  # an unknown name, or bytes the charset cannot read: bs4 decides
     import logging
 
     from bs4.dammit import UnicodeDammit  # lazily: importing bs4 costs ~0.12 s, UTF-8 pages skip it
@@ -83,6 +90,22 @@ def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
     if dammit.unicode_markup is None:
         raise InputError(f"{source}: cannot tell the page's character set")
     return dammit.unicode_markup, dammit.original_encoding or "unknown"
+
+
+# bs4's own patterns and limits for a declared charset (bs4.dammit.EncodingDetector.
+# find_declared_encoding, is_html=True): an XML declaration in the first 1,024 bytes, else the
+# first <meta ... charset=> in the first 2,048 bytes or 5 % of the page, whichever is more.
+# tests/test_pages.py checks the two agree on every corpus page and on generated heads.
+_XML_CHARSET = re.compile(rb"^\s*<\?.*encoding=['\"](.*?)['\"].*\?>", re.I)
+_META_CHARSET = re.compile(rb"<\s*meta[^>]+charset\s*=\s*[\"']?([^>]*?)[ /;'\">]", re.I)
+
+
+def declared_charset(data: bytes) -> str | None:
+    """The charset a page (without a byte-order mark) declares, lower-cased, as bs4 finds it."""
+    found = (_XML_CHARSET.search(data, 0, 1024)
+             or _META_CHARSET.search(data, 0, max(2048, int(len(data) * 0.05))))
+    name = found.group(1) if found else b""
+    return name.decode("ascii", "replace").lower() if name else None
 
 
 def _damaged_utf8(data: bytes) -> str | None:

@@ -1,0 +1,114 @@
+"""A BeautifulSoup reader of the archive's pages, for comparison with votecount's.
+
+    python bench/soup_reader.py [--copies 3]
+
+What a BeautifulSoup-based counter does with a page: `BeautifulSoup(bytes, "lxml")` (bs4
+guesses the charset), the post bodies found with CSS selectors (soupsieve), each body's text
+and its colour and bold runs, and the words of each body looked up in a roster (the page's
+own authors). It does less than votecount (no dates, edits, quotes dropped, engine detection:
+the engine is given), so the ratio flatters it. The same pages are then read by votecount's
+batch work in this process (`batch.process_thread`, one-page threads), and the two times are
+compared within one run. Figures in bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+import warnings
+from pathlib import Path
+
+WORK = Path(__file__).resolve().parent / "work"
+# Post bodies (and authors) by engine: alternatives, the first that selects anything is used.
+BODIES = {
+    "curse": ["div.j-comment-body"],
+    "discourse": ["div.crawler-post div.post[itemprop]"],
+    "ipb": ["div.postcolor[id^=post-]", "div[itemprop=commentText]", "div.post.entry-content",
+            "td > div.postcolor"],
+    "ips4": ["div[data-role=commentContent]"],
+    "mybb": ["div.post_body"],
+    "mybbru": ["#pun-viewtopic div.post-content"],
+    "nodebb": ['div[component="post/content"]'],
+    "phpbb3": ["div.postbody div.content", "div.postbody"],
+    "phpbb2": ["td.postbody", "span.postbody"],
+    "punbb": ["div.blockpost div.postmsg", "div.post div.entry-content"],
+    "smf": ["div.post div.inner", "div.post"],
+    "torrentpier": ["div.post_body"],
+    "ucoz": ["span.ucoz-forum-post", "[id^=ucoz-forum-post-]", "td.posttdMessage"],
+    "vbulletin": ["div[id^=post_message_]", "div.js-post__content-text"],
+    "xenforo": ["blockquote.messageText", "article.message-body div.bbWrapper"],
+}
+COLOUR = re.compile(r"color\s*:\s*([^;]+)", re.I)
+WORD = re.compile(r"[\w@.\-']+")
+
+
+def read_page(data: bytes, engine: str) -> tuple[int, int]:
+    """(posts, words that are nicks) of one page, read with BeautifulSoup."""
+    from bs4 import BeautifulSoup, XMLParsedAsHTMLWarning
+
+    from votecount import pages
+
+    warnings.filterwarnings("ignore", category=XMLParsedAsHTMLWarning)  # pages with an XML declaration
+    # votecount's decoding: bs4's own guess reads some saved pages (a lying meta charset) wrong
+    soup = BeautifulSoup(pages.decode(data)[0], "lxml")
+    bodies = []
+    for selector in BODIES[engine]:
+        bodies = soup.select(selector)
+        if bodies:
+            break
+    posts = []
+    for body in bodies:
+        runs = []  # (text, colour, bold) of every text node
+        for node in body.find_all(string=True):
+            colour, bold = "", False
+            for parent in node.parents:
+                if parent is body:
+                    break
+                if not colour:
+                    m = COLOUR.search(parent.get("style") or "")
+                    colour = parent.get("color") or (m.group(1) if m else "")
+                bold = bold or parent.name in ("b", "strong")
+            runs.append((str(node), colour, bold))
+        posts.append((body.get_text("\n"), runs))
+    roster = {w.casefold() for text, _ in posts for w in WORD.findall(text)[:1]}
+    named = sum(1 for text, _ in posts for w in WORD.findall(text) if w.casefold() in roster)
+    return len(posts), named
+
+
+def main() -> None:
+    import parsers
+    from votecount import batch, pages
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--copies", type=int, default=3, help="archive threads per engine")
+    args = ap.parse_args()
+    targets, per_engine = [], {}
+    for target in batch.discover([str(WORK / "archive")]):
+        engine = target[0].split("-", 1)[1]
+        if engine != "mybbru-generated" and per_engine.get(engine, 0) < args.copies:
+            per_engine[engine] = per_engine.get(engine, 0) + 1
+            targets.append(target)
+    files = [next(Path(path).glob("*.html")) for _, path, _ in targets]
+    datas = [f.read_bytes() for f in files]
+    engines = [parsers.detect(pages.tree(d, str(f)), None, str(f)).NAME for d, f in zip(datas, files)]
+    mine = {e: n for e, n in ((e, p) for e, p in zip(engines, (batch.process_thread(j)["posts"]
+                                                            for j in batch.make_jobs(targets))))}
+    read_page(datas[0], engines[0])  # bs4's imports out of the timing
+    started, cpu = time.perf_counter(), time.process_time()
+    theirs = [read_page(d, e) for d, e in zip(datas, engines)]
+    soup, soup_cpu = time.perf_counter() - started, time.process_time() - cpu
+    started, cpu = time.perf_counter(), time.process_time()
+    for job in batch.make_jobs(targets):
+        batch.process_thread(job)
+    ours, ours_cpu = time.perf_counter() - started, time.process_time() - cpu
+    odd = sorted({(e, n, mine[e]) for e, (n, _) in zip(engines, theirs) if n != mine[e]})
+    print(f"{len(datas)} pages ({len(per_engine)} engines): BeautifulSoup reader {soup:.2f} s "
+          f"({soup / len(datas) * 1e3:.1f} ms a page); votecount batch.process_thread {ours:.2f} s "
+          f"({ours / len(datas) * 1e3:.1f} ms a page): {soup / ours:.1f}x the BeautifulSoup reader "
+          f"({soup_cpu / ours_cpu:.1f}x in CPU time)"
+          + (f"; post counts differ: {odd}" if odd else "; the same post counts"))
+
+
+if __name__ == "__main__":
+    main()
