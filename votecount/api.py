@@ -109,8 +109,19 @@ def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=
         game = replace(game, days=tuple(days))
     check_day(day, game)
     at_moment = parse_moment(at, tz, last, "--at") if at else None
-    return count(thread, game, chosen, language(lang, game, tz, thread), only_day=day, at=at_moment,
-                 jobs=jobs)
+    results = count(thread, game, chosen, language(lang, game, tz, thread), only_day=day, at=at_moment,
+                    jobs=jobs)
+    if at_moment is not None and not results:
+        raise ConfigError(not_open_yet(at_moment, day, game, thread))
+    return results
+
+
+def not_open_yet(at, day, game, thread) -> str:
+    """--at before the day (or the first day) opens: the one line that says so."""
+    first = next((d for d in game.days if day is None or d.number == day), game.days[0])
+    opens = first.opens or (thread.posts[0].time if thread.posts and first is game.days[0] else None)
+    when = f" (day {first.number} opens {opens.astimezone(at.tzinfo):%Y-%m-%d %H:%M})" if opens else ""
+    return f"--at {at:%Y-%m-%d %H:%M}: no day had opened yet{when}"
 
 
 def _guess_lang(zone_name: str, thread) -> str:

@@ -91,6 +91,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "runoff_hang": ("катастрофа: повешены {names}", "runoff: hanged {names}"),
     "runoff_pardon": ("катастрофа: помиловать всех ({pardon} против {hang} за повешение)",
                       "runoff: pardon all ({pardon} to {hang} for hanging)"),
+    "open_leading": ("день ещё идёт: пока впереди — {names}", "the day is still open: leading so far: {names}"),
+    "open_no_votes": ("день ещё идёт: голосов пока нет", "the day is still open: no votes yet"),
+    # the life cycle of a count: interim headings and the warnings about "now"
+    "interim": ("Промежуточный подсчёт на {at} (до конца дня {left})",
+                "Interim count at {at}, {left} before the deadline"),
+    "interim_runoff": ("Промежуточный подсчёт на {at} (до конца переголосования {left})",
+                       "Interim count at {at}, {left} before the runoff deadline"),
+    "hours": ("{h} ч", "{h} h"), "minutes": ("{m} мин", "{m} min"),
+    "hours_minutes": ("{h} ч {m} мин", "{h} h {m} min"),
+    "under_a_minute": ("меньше минуты", "under a minute"),
+    "unknown_moment": ("страницы не говорят, когда они сохранены: подсчёт окончательный, хотя последний "
+                       "пост ({last}) раньше дедлайна ({deadline}); промежуточный подсчёт — с --at, "
+                       "например --at {example}",
+                       "the pages do not say when they were saved: this count is final although the last "
+                       "post ({last}) is before the deadline ({deadline}); for an interim count give the "
+                       "moment with --at, e.g. --at {example}"),
     "runoff_tie": ("катастрофа: снова равенство ({names}) — правила молчат, никто не выбывает",
                    "runoff tied again ({names}): the rules are silent; nobody is eliminated"),
 }

@@ -80,9 +80,11 @@ def count_runoff(dc: DayCount, leaders: list[str], posts: list[Post]) -> tuple[O
     rows = sorted((TallyRow(c, float(len(vs)), float(len(vs)), 0.0, 0.0,
                             tuple(sorted(vs, key=lambda x: (x.time, x.voter))))
                    for c, vs in acc.items()), key=lambda r: (-r.score, r.candidate.casefold()))
-    counted = day.runoff_deadline is not None and dc.now is not None and dc.now >= day.runoff_deadline
-    ro = Runoff(mode, tuple(leaders), day.runoff_deadline, tuple(rows), tuple(ballots),
-                tuple(missing), counted)
+    # "Now" unknown: final, as a day is (the count warns); known and before the deadline: interim
+    end = day.runoff_deadline
+    counted = end is not None and (dc.now is None or dc.now >= end)
+    ro = Runoff(mode, tuple(leaders), end, tuple(rows), tuple(ballots),
+                tuple(missing), counted, provisional=end is not None and not counted)
     if not counted:
         return Outcome("runoff", note=say("runoff_due", lang, names=", ".join(leaders),
                                           mode=say(f"mode_{mode}", lang)),

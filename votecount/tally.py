@@ -463,8 +463,32 @@ class DayCount:
         amount = 1.0 if rules.missed_vote == "self_vote" else rules.missed_penalty
         return dict.fromkeys(missing, amount)
 
+    def open_until(self) -> datetime | None:
+        """The deadline still ahead of "now" when this count is an interim one, else None: a
+        day is final once its deadline has passed, when "now" is unknown, and from the post
+        that closed it early (RB.8, the bold-vote hammer, PC.4's fast night)."""
+        deadline = self.day.deadline
+        if self.now is None or deadline is None or self.now >= deadline:
+            return None
+        if self.closed or self.flags["fast_night_at"] is not None:
+            return None
+        return deadline
+
+    def interim(self) -> DayResult:
+        """A day still open: the ballots cast so far, no missed vote yet (no penalty, strike
+        or modkill); `missing` is who has not voted yet."""
+        counted = self.counted()
+        missing = [p for p in self.voters if p not in counted]
+        rows = self.rows(counted, {})
+        leaders = [r.candidate for r in rows if r.score > 0 and r.score == rows[0].score]
+        note = say("open_leading" if leaders else "open_no_votes", self.lang, names=", ".join(leaders))
+        return self.day_result(rows, Outcome("open", note=note, extra={"leaders": leaders}), missing, [],
+                               list(self.day.modkills), None)
+
     def result(self) -> DayResult:
         rules, state, day = self.rules, self.state, self.day
+        if not self.no_vote and self.open_until() is not None:
+            return self.interim()
         runoff_posts, late_posts = self.split_after()
         if self.no_vote:
             for post in self.after:
@@ -534,12 +558,14 @@ class DayCount:
         in_posts = [v for b in self.ballots for v in b.violations] + self.loose
         violations = sorted(in_posts, key=lambda v: (v.post_no or 0, v.player)) + misses
         self.ballots.sort(key=lambda b: (b.post.time, b.post.post_no, b.post.post_id))
+        provisional = outcome.kind == "open" or (runoff is not None and runoff.provisional)
         return DayResult(thread=self.thread, rules=self.rules.name, day=self.day.number,
                          deadline=self.day.deadline, opens=self.opens, tally=tuple(rows),
                          outcome=outcome, ballots=tuple(self.ballots), missing=tuple(missing),
                          violations=tuple(violations), modkills=tuple(dict.fromkeys(modkills)),
                          flags=dict(self.flags), roster=tuple(self.alive), lang=self.lang,
-                         runoff=runoff, game_title=self.ctx.game.title)
+                         runoff=runoff, game_title=self.ctx.game.title, provisional=provisional,
+                         now=self.now if provisional else None)
 
     def rows(self, counted: dict[str, Ballot], penalties: dict[str, float]) -> list[TallyRow]:
         acc: dict[str, dict] = {}
@@ -600,12 +626,11 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | N
         ctx.read_ahead(posts, jobs)
     first = posts[0].time if posts else None
     last = posts[-1].time if posts else None
-    # "Now", for a runoff whose deadline may have passed: the replay moment, else the latest of
-    # the last post and the moment the pages were saved.
-    now = at or max((x for x in (last, thread.saved_at) if x is not None), default=None)
+    now = moment(at, thread.saved_at, last)
+    horizon = now or last  # the days opened by then are counted
     results = []
     for day, opens, next_opens in windows(default_deadlines(game.days, rules, first), first):
-        if opens and now and opens > now:
+        if opens and horizon and opens > horizon:
             break  # not opened yet
         dc = DayCount(ctx, thread, day, opens, state, now)
         for post in posts:
@@ -617,4 +642,30 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | N
         result = dc.result()
         if only_day is None or day.number == only_day:
             results.append(result)
+    if now is None and results:
+        results[-1] = unknown_moment(results[-1], last)
     return results
+
+
+def moment(at: datetime | None, saved_at: datetime | None, last: datetime | None) -> datetime | None:
+    """"Now" for a count: --at, else the pages' known save moment (never before the last post
+    they show), else None: unknown."""
+    if at is not None:
+        return at
+    if saved_at is None:
+        return None
+    return max(saved_at, last) if last is not None else saved_at
+
+
+def unknown_moment(r: DayResult, last: datetime | None) -> DayResult:
+    """The last day counted as final although its last post is before its deadline (or its
+    runoff deadline), because the pages do not say when they were saved: one warning line."""
+    end = r.runoff.deadline if r.runoff is not None and r.runoff.deadline else r.deadline
+    closed_early = r.runoff is None and any(r.flags.values())
+    if end is None or last is None or last >= end or closed_early:
+        return r
+    fmt = "%d.%m %H:%M" if r.lang == "ru" else "%Y-%m-%d %H:%M"
+    local = last.astimezone(end.tzinfo)
+    line = say("unknown_moment", r.lang, last=local.strftime(fmt), deadline=end.strftime(fmt),
+               example=local.strftime("%H:%M"))
+    return replace(r, warnings=r.warnings + (line,))

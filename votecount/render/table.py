@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..model import DayResult
+from .words import interim_heading, warnings, word
 
 WORDS = {
     "ru": {"day": "День", "deadline": "дедлайн", "none": "нет", "candidate": "Кандидат",
@@ -78,7 +79,10 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
                 f"{w['deadline']}: {r.deadline.isoformat(sep=' ') if r.deadline else w['none']})",
                 style="dim")
     out.append(head)
-    for warning in t.warnings:
+    interim = interim_heading(r)
+    if interim:
+        out.append(Text(interim, style="bold cyan"))
+    for warning in warnings(r):
         out.append(Text(f"{w['warnings']}: {warning}", style="yellow"))
     out.append(_tally_table(r.tally, w) if r.tally else Text(w["no_votes"], style="dim"))
     for flag, when in r.flags.items():
@@ -107,7 +111,8 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
                 where = f"{w['post']} {v.post_no}, {v.time.isoformat(sep=' ')}: " if v.post_no else ""
                 lines.append((f"    [{v.rule}] {v.code} ({v.effect}) {where}{v.message}", None))
         out.append(Lines(lines))
-    out.append(Text(f"{w['missing']}: {', '.join(r.missing) if r.missing else w['none']}"))
+    label = word(r.lang, "missing_yet") if r.outcome.kind == "open" else w["missing"]
+    out.append(Text(f"{label}: {', '.join(r.missing) if r.missing else w['none']}"))
     if explain:
         out.append(Text(w["explain"] + ":", style="bold"))
         for b in r.ballots:

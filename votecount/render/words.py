@@ -7,14 +7,16 @@ rather than failing a report over one label.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+
+from ..messages import say
 
 WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "day": "День", "deadline": "дедлайн", "none": "нет", "count": "Подсчёт голосов",
         "candidate": "Кандидат", "score": "Счёт", "red": "красный", "blue": "синий",
         "none_colour": "без цвета", "penalty": "штраф", "voters": "Голоса", "outcome": "Итог",
-        "violations": "Нарушения", "missing": "Не проголосовали", "post": "пост",
+        "violations": "Нарушения", "missing": "Не проголосовали", "missing_yet": "Ещё не проголосовали", "post": "пост",
         "no_votes": "голосов нет", "modkills": "Автокилл", "runoff": "Переголосовка",
         "runoff_mode_hang_all": "повесить всех / помиловать всех",
         "runoff_mode_pick_one": "выбор одного из",
@@ -35,7 +37,7 @@ WORDS: dict[str, dict[str, str]] = {
         "day": "Day", "deadline": "deadline", "none": "none", "count": "Vote count",
         "candidate": "Candidate", "score": "Score", "red": "red", "blue": "blue",
         "none_colour": "no colour", "penalty": "penalty", "voters": "Votes", "outcome": "Outcome",
-        "violations": "Violations", "missing": "Did not vote", "post": "post",
+        "violations": "Violations", "missing": "Did not vote", "missing_yet": "Not voted yet", "post": "post",
         "no_votes": "no votes", "modkills": "Modkill", "runoff": "Runoff",
         "runoff_mode_hang_all": "hang all / pardon all",
         "runoff_mode_pick_one": "pick one of",
@@ -95,6 +97,33 @@ def when(t: datetime | None, lang: str = "ru") -> str:
     if t is None:
         return word(lang, "none")
     return t.strftime("%d.%m %H:%M:%S") if lang == "ru" else t.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def interim_heading(r) -> str | None:
+    """"Промежуточный подсчёт на 14:00 (до конца дня 6 ч)" for an interim count, else None."""
+    if not r.provisional or r.now is None:
+        return None
+    runoff = r.runoff is not None and r.runoff.provisional
+    end = r.runoff.deadline if runoff else r.deadline
+    local = r.now.astimezone(end.tzinfo)
+    at = local.strftime("%H:%M")
+    if local.date() != end.date():
+        at = local.strftime("%d.%m %H:%M" if r.lang == "ru" else "%Y-%m-%d %H:%M")
+    return say("interim_runoff" if runoff else "interim", r.lang, at=at, left=duration(end - r.now, r.lang))
+
+
+def duration(span: timedelta, lang: str) -> str:
+    """6 h, 6 h 30 min, 45 min: the time left, in whole minutes (rounded down)."""
+    minutes = int(span.total_seconds() // 60)
+    h, m = divmod(minutes, 60)
+    if not minutes:
+        return say("under_a_minute", lang)
+    return say("hours_minutes" if h and m else ("hours" if h else "minutes"), lang, h=h, m=m)
+
+
+def warnings(r) -> tuple[str, ...]:
+    """The pages' warnings and the count's own (an unknown save moment)."""
+    return r.thread.warnings + r.warnings
 
 
 def runoff_names(runoff, lang: str) -> dict[str, str]:
