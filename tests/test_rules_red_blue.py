@@ -142,3 +142,20 @@ def test_rb8_majority_option(tmp_path):
              ("Коля", f"{D3} 10:07:00", red("Вася") + " досрочно")]
     *_, day3 = rb(tmp_path, [posts[0], *VOTED, *posts[1:]], days=THREE_DAYS, overrides='early_close = "majority"')
     assert day3["flags"]["early_close_at"] == "2026-12-01T10:07:00+03:00"  # 3 of 4
+
+
+def test_RB1_a_sentence_that_mentions_a_nick_is_chatter_not_a_colourless_vote(tmp_path):
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", red("Петя")),
+             ("Вася", "2026-11-29 11:00:00", "Все голосуют, а Коля молчит.")]
+    [day] = rb(tmp_path, posts)
+    assert ("no_colour", "Вася") not in codes(day)
+    assert [(b["target"], b["status"]) for b in day["ballots"] if b["voter"] == "Вася"] == [("Петя", "counted")]
+    [chatter] = [v for v in day["violations"] if v["player"] == "Вася"]
+    assert chatter["code"] == "extra_text" and "Все голосуют, а Коля молчит" in chatter["message"]
+
+
+def test_RB1_a_post_or_line_that_is_essentially_the_nick_is_still_a_colourless_ballot(tmp_path):
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", "Коля"), ("Петя", "2026-11-29 10:00:00", "голосую против Коли"),
+             ("Аня", "2026-11-29 10:00:00", "Думала долго.<br>Коля")]
+    [day] = rb(tmp_path, posts)
+    assert {p for c, p in codes(day) if c == "no_colour"} == {"Вася", "Петя", "Аня"}

@@ -53,6 +53,9 @@ class Rules:
     majority: str = "none"  # bold-vote: "none" | "half+1" (floor(alive/2)+1 ends the day: hammer)
     default_deadline: str = ""  # PC.12: "20:00": a day with no deadline in the game file closes then
     default_deadline_tz: str = "Europe/Moscow"  # PC.12: Moscow time
+    # The RULES.md id a violation cites in each situation the presets decide differently
+    # (ASPECTS; "" where RULES.md gives the rule no id). A rules file keeps its base's ids.
+    rule_ids: dict = field(default_factory=dict)
 
     def weight(self, role: str | None, colour: str) -> float:
         if not role:
@@ -67,6 +70,9 @@ CHOICES = {"self_vote": ("allowed", "rejected"), "edited_vote": ("allowed", "sel
            "ballot_style": ("nick", "bold"), "early_close": ("none", "all", "majority"),
            "runoff_mode": ("parity", "pick_one"), "majority": ("none", "half+1")}
 
+
+# The situations whose rule id a preset sets in its [rule_ids] table.
+ASPECTS = ("last", "missed", "missed_bad_nick", "modkill", "fuzzy", "silenced", "hammer")
 
 RANGES = {"fuzzy_threshold": (0, 100), "fuzzy_margin": (0, 100), "missed_penalty": (0, None),
           "change_limit": (-1, None), "misses_to_modkill": (0, None), "early_close_from_day": (1, None),
@@ -96,6 +102,13 @@ def check(key: str, value, where: str):
             if not isinstance(table, dict) or not all(
                     c in ("red", "blue") and isinstance(v, (int, float)) for c, v in table.items()):
                 raise ConfigError(f"{where}: weights for '{role}' must map red/blue to numbers")
+    if key == "rule_ids":
+        for aspect, rule in value.items():
+            if aspect not in ASPECTS:
+                raise ConfigError(f"{where}: rule_ids has no situation '{aspect}'{did_you_mean(aspect, ASPECTS)}"
+                                  f" (situations: {', '.join(ASPECTS)})")
+            if not isinstance(rule, str):
+                raise ConfigError(f"{where}: rule_ids.{aspect} must be a rule id such as \"C3.6\"")
     low, high = RANGES.get(key, (None, None))
     if (low is not None and value < low) or (high is not None and value > high):
         bounds = f"at least {low}" if high is None else f"from {low} to {high}"
@@ -106,6 +119,8 @@ def check(key: str, value, where: str):
 def apply(rules: Rules, table: dict, where: str) -> Rules:
     """Rules with the fields of `table` set, each checked."""
     changes = {k: check(k, v, where) for k, v in table.items()}
+    if "rule_ids" in changes:  # a table names only the situations it changes
+        changes["rule_ids"] = {**rules.rule_ids, **changes["rule_ids"]}
     return replace(rules, **changes)
 
 

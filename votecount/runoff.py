@@ -31,48 +31,48 @@ def count_runoff(dc: DayCount, leaders: list[str], posts: list[Post]) -> tuple[O
     current: dict[str, Ballot] = {}
     ballots: list[Ballot] = []
     posted: set[str] = set()  # PC.5: strictly one post with a ballot, valid or not
+    spoke: set[str] = set()  # PC.13: posted anything at all in the runoff
     for post in posts:
         if dc.ctx.is_gm(post):
             continue
         voter = dc.ctx.voter_of(post)
+        if voter is not None:
+            spoke.add(voter)
         reading = dc.ctx.read(post)
         if reading.kind not in BALLOT_KINDS or voter in leaders:
             continue  # chatter, or a candidate's one post (their last word)
         b = dc.ballot(post, voter, reading)
         b.story.append(f"PC.5: runoff between {', '.join(leaders)} ({mode})")
         if voter is None:
-            dc.reject(b, "not_a_player", "roster")
+            dc.refuse(b, "not_a_player", "")
         elif voter not in voters:
-            dc.reject(b, "dead_voter" if voter in dc.dead else "silenced_voter", "PC.5")
+            dc.refuse(b, "dead_voter" if voter in dc.dead else "silenced_voter", "PC.5")
         elif voter in posted:
-            dc.reject(b, "change_limit", "PC.5", "runoff_once")
+            dc.refuse(b, "change_limit", "PC.5", "runoff_once")
         elif mode == "hang_all" and reading.kind == "runoff":
             b.kind, b.target, b.colour = "runoff", reading.runoff, "none"
             current[voter] = b
-            dc.ballots.append(b)
         elif (mode == "pick_one" and reading.kind == "vote" and reading.match is not None
               and reading.match.player in leaders):
             b.kind, b.target, b.colour = "runoff", reading.match.player, "red"
             current[voter] = b
-            dc.ballots.append(b)
         else:
             b.kind = "invalid"
-            dc.reject(b, "not_a_candidate", "PC.6", f"runoff_{mode}", names=", ".join(leaders))
+            dc.refuse(b, "not_a_candidate", "PC.6", f"runoff_{mode}", names=", ".join(leaders))
         if b.status == "counted":
             b.story.append("PC.5: counted in the runoff")
         if voter is not None:
             posted.add(voter)
         ballots.append(b)
-    if mode == "hang_all":  # PC.13: ballots left in advance count when nothing else came
+    if mode == "hang_all":  # PC.13: ballots left in advance count if the voter posts nothing there
         for v in voters:
             early = dc.conditional.get(v)
-            if v not in current and early is not None:
+            if v not in spoke and early is not None:
                 b = Ballot(v, "runoff", early.post, early.reading, target=early.reading.conditional,
                            colour="none")
                 b.story.append(f"PC.13: the ballot left in advance in post {early.post.post_no} counts")
                 current[v] = b
                 ballots.append(b)
-                dc.ballots.append(b)
     missing = [v for v in voters if v not in current]
     acc: dict[str, list[Vote]] = {}
     for v, b in current.items():

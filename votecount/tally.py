@@ -28,15 +28,6 @@ from .runoff import count_runoff
 
 CHOICES = frozenset(("vote", "pass"))
 
-# Which rule of each preset (RULES.md) decides a common situation; custom rule files keep
-# the ids of the preset they are based on.
-RULE_IDS = {
-    "last": {"classic": "C3.2", "red-blue": "RB.3", "pass-catastrophe": "PC.1", "bold-vote": "bold-vote"},
-    "missed": {"classic": "C3.6", "red-blue": "RB.5", "pass-catastrophe": "PC.10", "bold-vote": "bold-vote"},
-    "modkill": {"classic": "C3.7", "red-blue": "RB.6"},
-    "fuzzy": {"classic": "C3.4", "red-blue": "RB.11", "pass-catastrophe": "PC.11", "bold-vote": "bold-vote"},
-}
-
 # C3.12: a GM line "Вася: Петя" / "Вася голосует против Пети" / "Vasya votes Petya".
 # A count of fewer posts reads them as it goes: forking workers costs more than it saves.
 READ_AHEAD_FROM = 400
@@ -83,8 +74,9 @@ class Context:
         return cls(game, rules, matcher, {p.nick: p for p in game.players},
                    frozenset(key(g) for g in game.gm), lang)
 
-    def rule(self, aspect: str, fallback: str = "") -> str:
-        return RULE_IDS[aspect].get(self.rules.base, fallback or RULE_IDS[aspect].get("classic", ""))
+    def rule(self, aspect: str) -> str:
+        """The RULES.md id the preset in force gives `aspect` (rules.ASPECTS; "" when none)."""
+        return self.rules.rule_ids.get(aspect, "")
 
     def read(self, post: Post) -> Reading:
         found = self.readings.get(post)
@@ -129,6 +121,11 @@ class Context:
             out.append(replace(post, author=voter.player, text=target.player, html=html.escape(target.player),
                                edited=False, post_id=post.post_id if n == 0 else f"{post.post_id}.{n}"))
         return out
+
+
+def tagged(rule: str, text: str) -> str:
+    """A story line led by the rule id that decided it (none where RULES.md gives no id)."""
+    return f"{rule}: {text}" if rule else text
 
 
 def _iso(t: datetime | None) -> str:
@@ -180,18 +177,23 @@ class DayCount:
 
     def reject(self, b: Ballot, code: str, rule: str, message_code: str | None = None,
                hidden: bool = False, **fields):
+        self.refuse(b, code, rule, message_code, hidden=hidden, **fields)
+        self.ballots.append(b)
+
+    def refuse(self, b: Ballot, code: str, rule: str, message_code: str | None = None,
+               hidden: bool = False, **fields):
+        """`b` rejected, with its violation and story line (the caller keeps the ballot)."""
         b.status = "rejected"
         fields.setdefault("target", b.target)
         b.violations.append(self.violation(code, b.voter, "ignored", rule, b.post, message_code,
                                            hidden=hidden, written=b.reading.written, **fields))
-        b.story.append(f"{rule}: {b.violations[-1].message}")
-        self.ballots.append(b)
+        b.story.append(tagged(rule, b.violations[-1].message))
 
     def accept(self, b: Ballot, rule: str):
         prev = self.current.get(b.voter)
         if prev is not None:
             prev.status = "superseded"
-            prev.story.append(f"{rule}: replaced by post {b.post.post_no}")
+            prev.story.append(tagged(rule, f"replaced by post {b.post.post_no}"))
         b.status = "counted"
         self.current[b.voter] = b
         self.ballots.append(b)
@@ -225,17 +227,19 @@ class DayCount:
         rules, day = self.rules, self.day
         voter = self.ctx.voter_of(post)
         reading = self.ctx.read(post)
+        if rules.colour_votes and reading.kind == "vote" and reading.mention and reading.colour == "none":
+            reading = replace(reading, kind="chatter", written=reading.mention)  # RB.1: a mention
         ballotish = reading.kind in BALLOT_KINDS or (post.edited and reading.kind != "chatter")
         b = self.ballot(post, voter, reading)
         if relayed_by:
             b.story.append(f"C3.12: relayed by the GM ({relayed_by})")
         if voter is None:
             if ballotish:
-                self.reject(b, "not_a_player", "roster")
+                self.reject(b, "not_a_player", "")
             return
         if late is None and self.closed:
             late = self.closed[0]
-        if late:
+        if late is not None:
             if ballotish:
                 if late == "C3.5":
                     self.reject(b, "late_vote", "C3.5", time=_iso(post.time), deadline=_iso(day.deadline))
@@ -253,12 +257,12 @@ class DayCount:
                     self.reject(b, "dead_voter", "C3.10", "dead_voter_team")
                 else:
                     self.reject(b, "dead_voter", "C3.10" if voter in self.state.modkilled and self.necro
-                                else ("C3.7" if voter in self.state.modkilled else "day.dead"))
+                                else ("C3.7" if voter in self.state.modkilled else ""))
             return
         if voter in self.silenced:
             if ballotish:
                 hidden = voter in day.hidden_silenced and voter not in day.silenced
-                self.reject(b, "silenced_voter", "RB.9" if rules.base == "red-blue" else "C3.13",
+                self.reject(b, "silenced_voter", self.ctx.rule("silenced"),
                             "silenced_voter_hidden" if hidden else None, hidden=hidden)
             return
         if reading.conditional:
@@ -315,7 +319,7 @@ class DayCount:
             return
         b.kind, b.target = "vote", m.player
         if b.target in self.dead:
-            self.reject(b, "dead_target", "day.dead")
+            self.reject(b, "dead_target", "")
             return
         if b.target in day.immune:
             self.reject(b, "immune_target", "C3.11")
@@ -379,7 +383,7 @@ class DayCount:
             self.cast[b.voter] = n + 1
             if n:
                 b.story.append(f"PC.1: change {n} of {limit}" if limit >= 0 else
-                               f"{self.ctx.rule('last')}: a change of vote")
+                               tagged(self.ctx.rule("last"), "a change of vote"))
         self.accept(b, self.ctx.rule("last"))
         self.after_accept(b)
 
@@ -394,7 +398,7 @@ class DayCount:
             self.reject(b, "change_limit", "PC.1", "withdraw_final", limit=self.rules.change_limit)
             return
         rule = "PC.1" if self.rules.change_limit >= 0 else self.ctx.rule("last")
-        b.story.append(f"{rule}: withdraws the vote" + ("" if prev is not None and prev.kind in CHOICES
+        b.story.append(tagged(rule, "withdraws the vote") + ("" if prev is not None and prev.kind in CHOICES
                                                         else " (there was none)"))
         self.accept(b, rule)
 
@@ -426,7 +430,7 @@ class DayCount:
             score = sum(x.weight if x.colour != "blue" else -x.weight
                         for x in counted.values() if x.kind == "vote" and x.target == b.target)
             if score >= need:
-                self.closed = ("bold-vote", t)
+                self.closed = (self.ctx.rule("hammer"), t)
                 self.flags["hammer_at"] = t
                 b.story.append(say("hammer", self.lang, target=b.target, need=need))
         if rules.fast_night and self.flags["fast_night_at"] is None and self.voters:
@@ -519,14 +523,14 @@ class DayCount:
                 why = (f" (голос «{last.reading.written}» не принят)" if self.lang == "ru"
                        else f" (ballot '{last.reading.written}' rejected)")
             effect = {"self_vote": "self_vote", "penalty": "penalty"}.get(rules.missed_vote, "warning")
-            rule = "C3.4" if last is not None and not rules.accept_fuzzy else self.ctx.rule("missed")
+            rule = self.ctx.rule("missed" if last is None else "missed_bad_nick")
             misses.append(self.violation(
                 "missed_vote", player, effect, rule, None, why=why,
                 what=say(f"effect_{rules.missed_vote}", self.lang, penalty=penalties.get(player, 0.0))))
             state.strikes[player] = state.strikes.get(player, 0) + 1
             n = state.strikes[player]
             if rules.misses_to_modkill and n >= rules.misses_to_modkill and player not in modkills:
-                misses.append(self.violation("modkill", player, "modkill", self.ctx.rule("modkill", "C3.7"),
+                misses.append(self.violation("modkill", player, "modkill", self.ctx.rule("modkill"),
                                              None, count=n))
                 modkills.append(player)
         for p in modkills:
@@ -543,7 +547,7 @@ class DayCount:
         last_rule = self.ctx.rule("last")
         for b in self.ballots:
             if b.status == "counted" and b.kind in CHOICES:
-                b.story.append(f"{last_rule}: counted, the voter's last accepted ballot")
+                b.story.append(tagged(last_rule, "counted, the voter's last accepted ballot"))
         return self.day_result(rows, outcome, missing, misses, modkills, runoff)
 
     def split_after(self) -> tuple[list[Post], list[Post]]:
@@ -555,7 +559,8 @@ class DayCount:
         return inside, [p for p in self.after if end is not None and p.time >= end]
 
     def day_result(self, rows, outcome, missing, misses, modkills, runoff) -> DayResult:
-        in_posts = [v for b in self.ballots for v in b.violations] + self.loose
+        phases = self.ballots + (list(runoff.ballots) if runoff is not None else [])
+        in_posts = [v for b in phases for v in b.violations] + self.loose
         violations = sorted(in_posts, key=lambda v: (v.post_no or 0, v.player)) + misses
         self.ballots.sort(key=lambda b: (b.post.time, b.post.post_no, b.post.post_id))
         provisional = outcome.kind == "open" or (runoff is not None and runoff.provisional)

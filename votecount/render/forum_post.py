@@ -98,8 +98,8 @@ def day_lines(m: Markup, r: DayResult, diff: dict | None = None) -> list[str]:
                 where = f"{word(lang, 'post')} {v.post_no}"
                 url = urls.get(v.post_id)
                 where = (m.link(where, url) if url else where) + ", "
-            body.append(f"{m.bullet}{m.bold(m.escape(v.player))}: {where}"
-                        f"{m.escape(f'[{v.rule}]')} {m.escape(v.message)}")
+            # the players' post says the rule in words; the ids are for the GM (table, JSON)
+            body.append(f"{m.bullet}{m.bold(m.escape(v.player))}: {where}{m.escape(v.message)}")
         lines.append("")
         lines.append(m.spoiler(f"{word(lang, 'violations')} ({len(public)})", "\n".join(body)))
     lines.append("")

@@ -109,7 +109,8 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
             lines.append((f"  {player}", "bold"))
             for v in by_player[player]:
                 where = f"{w['post']} {v.post_no}, {v.time.isoformat(sep=' ')}: " if v.post_no else ""
-                lines.append((f"    [{v.rule}] {v.code} ({v.effect}) {where}{v.message}", None))
+                rule = f"[{v.rule}] " if v.rule else ""
+                lines.append((f"    {rule}{v.code} ({v.effect}) {where}{v.message}", None))
         out.append(Lines(lines))
     label = word(r.lang, "missing_yet") if r.outcome.kind == "open" else w["missing"]
     out.append(Text(f"{label}: {', '.join(r.missing) if r.missing else w['none']}"))
