@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .ballots import BALLOT_KINDS
-from .messages import say
+from .messages import collate, say
 from .model import Ballot, Outcome, Post, Runoff, TallyRow, Vote
 
 if TYPE_CHECKING:
@@ -78,8 +78,8 @@ def count_runoff(dc: DayCount, leaders: list[str], posts: list[Post]) -> tuple[O
     for v, b in current.items():
         acc.setdefault(b.target, []).append(Vote(v, b.colour, 1.0, b.post.post_id, b.post.time))
     rows = sorted((TallyRow(c, float(len(vs)), float(len(vs)), 0.0, 0.0,
-                            tuple(sorted(vs, key=lambda x: (x.time, x.voter))))
-                   for c, vs in acc.items()), key=lambda r: (-r.score, r.candidate.casefold()))
+                            tuple(sorted(vs, key=lambda x: (x.time, collate(x.voter)))))
+                   for c, vs in acc.items()), key=lambda r: (-r.score, collate(r.candidate)))
     # "Now" unknown: final, as a day is (the count warns); known and before the deadline: interim
     end = day.runoff_deadline
     counted = end is not None and (dc.now is None or dc.now >= end)

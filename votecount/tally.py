@@ -20,7 +20,7 @@ from . import parallel
 from .ballots import BALLOT_KINDS
 from .days import default_deadlines, windows
 from .game import Day, Game, GamePlayer
-from .messages import say
+from .messages import collate, say
 from .model import Ballot, DayResult, Outcome, Post, Reading, TallyRow, Thread, Violation, Vote
 from .names import STRICT_STAGES, Matcher, Player, explain, key
 from .rules import Rules
@@ -351,7 +351,7 @@ class DayCount:
         hint = ""
         if code == "unknown_nick" and m is not None and m.candidates:
             best = m.player or m.candidates[0][0]
-            hint = (f"; может, {best}?" if self.lang == "ru" else f"; did you mean {best}?")
+            hint = say("did_you_mean", self.lang, best=best)
         elif code == "ambiguous_nick" and m is not None:
             hint = ", ".join(f"{n} {s:g}" for n, s in m.candidates)
         rule = self.ctx.rule("fuzzy") if self.rules.accept_fuzzy else "C3.4"
@@ -508,7 +508,7 @@ class DayCount:
         misses: list[Violation] = []
         modkills = list(day.modkills)
         # C3.8: a second misspelled nick on a later day after the warning.
-        for voter in sorted(self.rejected_nick):
+        for voter in sorted(self.rejected_nick, key=collate):
             first = state.warned_day.get(voter)
             if rules.modkill_after_warning and first is not None and first < day.number:
                 b = self.rejected_nick[voter]
@@ -520,8 +520,7 @@ class DayCount:
             last = self.rejected_nick.get(player)
             why = ""
             if last is not None:
-                why = (f" (голос «{last.reading.written}» не принят)" if self.lang == "ru"
-                       else f" (ballot '{last.reading.written}' rejected)")
+                why = say("missed_why", self.lang, written=last.reading.written)
             effect = {"self_vote": "self_vote", "penalty": "penalty"}.get(rules.missed_vote, "warning")
             rule = self.ctx.rule("missed" if last is None else "missed_bad_nick")
             misses.append(self.violation(
@@ -561,7 +560,7 @@ class DayCount:
     def day_result(self, rows, outcome, missing, misses, modkills, runoff) -> DayResult:
         phases = self.ballots + (list(runoff.ballots) if runoff is not None else [])
         in_posts = [v for b in phases for v in b.violations] + self.loose
-        violations = sorted(in_posts, key=lambda v: (v.post_no or 0, v.player)) + misses
+        violations = sorted(in_posts, key=lambda v: (v.post_no or 0, collate(v.player))) + misses
         self.ballots.sort(key=lambda b: (b.post.time, b.post.post_no, b.post.post_id))
         provisional = outcome.kind == "open" or (runoff is not None and runoff.provisional)
         return DayResult(thread=self.thread, rules=self.rules.name, day=self.day.number,
@@ -585,9 +584,9 @@ class DayCount:
         rows = []
         for cand, r in acc.items():
             pen = penalties.get(cand, 0.0)
-            votes = tuple(sorted(r["votes"], key=lambda v: (v.time, v.voter)))
+            votes = tuple(sorted(r["votes"], key=lambda v: (v.time, collate(v.voter))))
             rows.append(TallyRow(cand, r["red"] - r["blue"] + pen, r["red"], r["blue"], pen, votes))
-        rows.sort(key=lambda r: (-r.score, r.candidate.casefold()))
+        rows.sort(key=lambda r: (-r.score, collate(r.candidate)))
         return rows
 
     def decide(self, rows: list[TallyRow], counted: dict[str, Ballot],

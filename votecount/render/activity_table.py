@@ -7,24 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..activity import Report
-
-WORDS = {
-    "ru": {"day": "День {n}", "open": " (идёт: посты на сейчас)", "player": "игрок", "posts": "постов",
-           "informative": "информ.", "below": "< {m}", "two": "< {m} два дня", "marked": "помечены",
-           "yes": "да", "none": "нет", "below_line": "Меньше {m} информативных: {who}",
-           "two_line": "Меньше {m} два дня подряд (C3.14: автокил, решает ведущий): {who}",
-           "unknown": "Пишут, но не в составе и не ведущий: {who}",
-           "dead": "Пишут, выбыв из игры (4.4): {who}", "day_of": "день",
-           "note": "Помеченные посты — догадка; информативность решает ведущий (4.1)."},
-    "en": {"day": "Day {n}", "open": " (in progress: posts so far)", "player": "player", "posts": "posts",
-           "informative": "informative", "below": "< {m}", "two": "< {m} two days", "marked": "marked",
-           "yes": "yes", "none": "nobody", "below_line": "Below {m} informative posts: {who}",
-           "two_line": "Below {m} two days running (C3.14: modkill, the GM's call): {who}",
-           "unknown": "Posting but neither on the roster nor GM: {who}",
-           "dead": "Posting while out of the game (4.4): {who}", "day_of": "day",
-           "note": "Marked posts are a guess; what is informative is the GM's call (4.1)."},
-}
-
+from ..messages import labels
 
 def _reason_counts(marks) -> str:
     counts: dict[str, int] = {}
@@ -35,7 +18,7 @@ def _reason_counts(marks) -> str:
 
 
 def render(report: Report, console: Console, lang: str = "en", explain: bool = False) -> None:
-    w = WORDS.get(lang, WORDS["en"])
+    w = labels("activity", lang)
     m = report.minimum
     days = list(dict.fromkeys(r.day for r in report.rows))
     for i, n in enumerate(days):

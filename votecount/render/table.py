@@ -10,22 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..model import DayResult
+from ..messages import collate, labels, say
 from .words import interim_heading, warnings, word
 
-WORDS = {
-    "ru": {"day": "День", "deadline": "дедлайн", "none": "нет", "candidate": "Кандидат",
-           "score": "Счёт", "red": "красн.", "blue": "син.", "penalty": "штраф", "voters": "Голоса",
-           "outcome": "Итог", "violations": "Нарушения", "missing": "Не проголосовали",
-           "post": "пост", "explain": "Разбор голосов", "warnings": "Внимание", "no_votes": "голосов нет",
-           "modkills": "Автокилл", "runoff": "Катастрофа", "runoff_missing": "Не проголосовали в катастрофе",
-           "early_close_at": "Досрочное закрытие", "fast_night_at": "Фаст-ночь", "hammer_at": "Большинство набрано"},
-    "en": {"day": "Day", "deadline": "deadline", "none": "none", "candidate": "Candidate",
-           "score": "Score", "red": "red", "blue": "blue", "penalty": "penalty", "voters": "Votes",
-           "outcome": "Outcome", "violations": "Violations", "missing": "Did not vote",
-           "post": "post", "explain": "Ballot by ballot", "warnings": "Warnings", "no_votes": "no votes",
-           "modkills": "Modkill", "runoff": "Runoff", "runoff_missing": "No runoff ballot",
-           "early_close_at": "Closed early", "fast_night_at": "Fast night", "hammer_at": "Hammer"},
-}
 STYLE = {"red": "bold red", "blue": "bold blue"}
 
 
@@ -71,11 +58,11 @@ def _tally_table(rows, w) -> Table:
 
 
 def day_renderables(r: DayResult, explain: bool = False) -> list:
-    w = WORDS[r.lang]
+    w = labels("label", r.lang)
     out: list = []
     t = r.thread
     head = Text(f"{r.game_title or t.title or t.source} — {w['day']} {r.day}", style="bold")
-    head.append(f"  ({r.rules}; {t.engine}, {t.pages} pp., {len(t.posts)} posts; "
+    head.append(f"  ({r.rules}; {t.engine}, {t.pages} {w['pages']}, {len(t.posts)} {w['posts']}; "
                 f"{w['deadline']}: {r.deadline.isoformat(sep=' ') if r.deadline else w['none']})",
                 style="dim")
     out.append(head)
@@ -91,12 +78,14 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
     if r.runoff is not None:
         ro = r.runoff
         dl = ro.deadline.isoformat(sep=" ") if ro.deadline else w["none"]
-        out.append(Text(f"{w['runoff']} ({ro.mode}; {', '.join(ro.candidates)}; {w['deadline']}: {dl})",
+        out.append(Text(f"{w['runoff']} ({w['runoff_mode_' + ro.mode]}; {', '.join(ro.candidates)}; "
+                        f"{w['deadline']}: {dl})",
                         style="bold"))
         out.append(_tally_table(ro.tally, w) if ro.tally else Text(w["no_votes"], style="dim"))
         out.append(Text(f"{w['runoff_missing']}: {', '.join(ro.missing) if ro.missing else w['none']}"))
     style = "bold green" if r.outcome.kind == "lynch" else "bold yellow"
-    out.append(Text(f"{w['outcome']}: {r.outcome.kind} — {r.outcome.note}", style=style))
+    kind = say(f"kind.{r.outcome.kind}", r.lang)
+    out.append(Text(f"{w['outcome']}: {kind} — {r.outcome.note}", style=style))
     if r.modkills:
         out.append(Text(f"{w['modkills']}: {', '.join(r.modkills)}", style="bold red"))
     if r.violations:
@@ -105,7 +94,7 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
         for v in r.violations:
             by_player[v.player].append(v)
         lines = []
-        for player in sorted(by_player):
+        for player in sorted(by_player, key=collate):
             lines.append((f"  {player}", "bold"))
             for v in by_player[player]:
                 where = f"{w['post']} {v.post_no}, {v.time.isoformat(sep=' ')}: " if v.post_no else ""

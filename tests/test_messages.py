@@ -1,0 +1,60 @@
+"""One message catalogue (issue 14 §3): every key has Russian and English with the same
+placeholders; Russian keeps nicks in the nominative; nicks sort as a Russian reader expects."""
+
+from __future__ import annotations
+
+import string
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from votecount.messages import MESSAGES, collate, labels, say
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_key_has_russian_and_english_with_the_same_placeholders():
+    for code, pair in MESSAGES.items():
+        assert isinstance(pair, tuple) and len(pair) == 2, code
+        ru, en = pair
+        assert ru.strip() and en.strip(), code
+        assert fields(ru) == fields(en), (code, fields(ru), fields(en))
+
+
+def test_russian_never_declines_a_nick():
+    """"голос за Ёжик" is broken Russian: a nick placeholder never follows a preposition that
+    governs a case (за, против, у, с, на, между, выбывшего …); "против: Ёжик" is how it reads."""
+    nick_fields = {"target", "names", "voter", "before", "after", "player", "best"}
+    governing = ("за", "против", "у", "с", "на", "между", "выбывшего", "для", "от", "к")
+    for code, (ru, _) in MESSAGES.items():
+        for word in governing:
+            for name in nick_fields:
+                assert f" {word} {{{name}}}" not in ru and not ru.startswith(f"{word} {{{name}}}"), (code, ru)
+
+
+def test_russian_output_words_are_russian():
+    for key, text in labels("label", "ru").items():
+        assert any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in text), (key, text)
+    assert say("kind.lynch", "ru") == "казнь" and say("kind.lynch", "en") == "lynch"
+
+
+def test_nicks_sort_with_yo_as_ye_and_without_case():
+    nicks = ["ёжик", "Жора", "Елена", "Ёжик", "егор", "Яна", "Ева"]
+    assert sorted(nicks, key=collate) == ["Ева", "егор", "Ёжик", "ёжик", "Елена", "Жора", "Яна"]
+
+
+@given(st.lists(st.text(alphabet="ЕеЁёЖжАаЯя", min_size=1, max_size=4), max_size=8))
+def test_collate_is_the_order_of_the_folded_nicks(nicks):
+    folded = [collate(n)[0] for n in sorted(nicks, key=collate)]
+    assert folded == sorted(folded) and all("ё" not in f for f in folded)
+
+
+def test_a_tally_tie_sorts_yo_with_ye(tmp_path):
+    from threadkit import count
+    posts = [("Ведущий", "2026-11-28 20:00:00", "День 1."), ("Жора", "2026-11-29 10:00:00", "Ёжик"),
+             ("Ёжик", "2026-11-29 10:00:00", "Жора"), ("Ева", "2026-11-29 10:00:00", "Фил"),
+             ("Фил", "2026-11-29 10:00:00", "Ева")]
+    [day] = count(tmp_path, posts, ["Жора", "Ёжик", "Ева", "Фил"])
+    assert [r["candidate"] for r in day["tally"]] == ["Ева", "Ёжик", "Жора", "Фил"]
