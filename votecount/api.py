@@ -92,6 +92,7 @@ def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=
 
     from . import game as game_mod
     from . import rules as rules_mod
+    from .readahead import read_ahead
     from .tally import count
 
     last = thread.posts[-1].time if thread.posts else None
@@ -110,7 +111,7 @@ def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=
     check_day(day, game)
     at_moment = parse_moment(at, tz, last, "--at") if at else None
     results = count(thread, game, chosen, language(lang, game, tz, thread), only_day=day, at=at_moment,
-                    jobs=jobs)
+                    readings=read_ahead(thread, game, chosen, jobs))
     if at_moment is not None and not results:
         raise ConfigError(not_open_yet(at_moment, day, game, thread))
     return results
