@@ -58,3 +58,38 @@ def test_a_tally_tie_sorts_yo_with_ye(tmp_path):
              ("Фил", "2026-11-29 10:00:00", "Ева")]
     [day] = count(tmp_path, posts, ["Жора", "Ёжик", "Ева", "Фил"])
     assert [r["candidate"] for r in day["tally"]] == ["Ева", "Ёжик", "Жора", "Фил"]
+
+
+def test_the_explain_story_is_russian_in_a_russian_count(tmp_path):
+    from threadkit import count
+    posts = [("Ведущий", "2026-11-28 20:00:00", "День 1."), ("Жора", "2026-11-29 10:00:00", "Ёжик"),
+             ("Жора", "2026-11-29 11:00:00", "Ева")]
+    [day] = count(tmp_path, posts, ["Жора", "Ёжик", "Ева"], lang="ru", explain=True)
+    first, second = [b["story"] for b in day["ballots"]]
+    assert first[0] == "пост 2 (Жора, 2026-11-29 10:00:00+03:00): прочитан как «голос»: «Ёжик»"
+    assert "C3.2: заменён постом 3" in first
+    assert "C3.2: засчитан: последний принятый голос игрока" in second
+    assert not [line for line in first + second if "read as" in line or "counted," in line]
+
+
+def test_a_quoted_chatter_post_keeps_its_case_and_yo(tmp_path):
+    from threadkit import count
+    text = "Сегодня Тишина, Ёлки-Палки, и никто не Голосует уже который час подряд"
+    posts = [("Ведущий", "2026-11-28 20:00:00", "День 1."), ("Жора", "2026-11-29 10:00:00", text)]
+    [day] = count(tmp_path, posts, ["Жора", "Ёжик"], lang="ru")
+    [chatter] = [v for v in day["violations"] if v["code"] == "extra_text"]
+    assert f"«{text}»" in chatter["message"]
+
+
+def test_the_table_names_the_runoff_choices_in_words(tmp_path):
+    from votecount.api import run_count
+    from votecount.render import report
+    from threadkit import write
+    six = ["Аня", "Боря", "Вова", "Гена", "Даша", "Ева"]
+    posts = [("Ведущий", "2026-11-28 20:00:00", "День 1."), ("Аня", "2026-11-29 10:00:00", "Боря"),
+             ("Боря", "2026-11-29 10:00:00", "Аня"), ("Вова", "2026-11-29 10:00:00", "Аня"),
+             ("Гена", "2026-11-29 10:00:00", "Боря"), ("Даша", "2026-11-29 20:05:00", "повесить всех")]
+    day = "number = 1\ndeadline = 2026-11-29T20:00:00+03:00\nrunoff_deadline = 2026-11-29T21:00:00+03:00"
+    thread, game = write(tmp_path, posts, six, rules="pass-catastrophe", days=[day])
+    text = report("table", run_count([str(thread)], game, None, None, None, None, "21:00", "ru", None, None))
+    assert "повесить всех" in text and "hang_all" not in text

@@ -266,7 +266,7 @@ def read(post: Post, matcher: Matcher) -> Reading:
         return Reading("unknown" if not m.player else "vote", written=written, match=m,
                        colour=_colour_of(written, parts) if m.player else "none",
                        fast=fast, early=early, conditional=conditional)
-    return Reading("chatter", written=body[:80], fast=fast, early=early, extra_text=True,
+    return Reading("chatter", written=whole[:80], fast=fast, early=early, extra_text=True,
                    conditional=conditional)
 
 

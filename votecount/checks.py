@@ -100,7 +100,7 @@ def advance_runoff_ballot(c: DayCount, s: Seen) -> bool:
     b = s.ballot
     if b.reading.conditional:
         c.conditional[s.voter] = b
-        b.story.append(f"PC.13: runoff ballot in advance: {b.reading.conditional}")
+        b.story.append(say("story.advance", c.lang, choice=say(f"label.{b.reading.conditional}", c.lang)))
     return False
 
 

@@ -58,7 +58,7 @@ def count_runoff(dc: Day, leaders: list[str], posts: list[Post]) -> tuple[Outcom
                 tuple(v for v in voters if v not in current), counted, provisional=end is not None and not counted)
     extra = {"candidates": leaders, "mode": mode}
     if not counted:
-        note = say("runoff_due", lang, names=", ".join(leaders), mode=say(f"mode_{mode}", lang))
+        note = say("runoff_due", lang, names=", ".join(leaders), mode=say(f"label.runoff_mode_{mode}", lang))
         return Outcome("runoff", note=note, extra=extra), ro
     return _outcome(dc, leaders, rows, mode), ro
 
@@ -71,6 +71,7 @@ def _ballots(dc: Day, leaders: list[str], posts: list[Post], *, mode: str,
     ballots: list[Ballot] = []
     posted: set[str] = set()
     spoke: set[str] = set()
+    mode_word = say(f"label.runoff_mode_{mode}", dc.lang)
     for post in posts:
         if dc.ctx.is_gm(post):
             continue
@@ -81,7 +82,7 @@ def _ballots(dc: Day, leaders: list[str], posts: list[Post], *, mode: str,
         if reading.kind not in BALLOT_KINDS or voter in leaders:
             continue  # chatter, or a candidate's one post (their last word)
         b = dc.ballot(post, voter, reading)
-        b.story.append(f"PC.5: runoff between {', '.join(leaders)} ({mode})")
+        b.story.append(say("story.runoff", dc.lang, names=", ".join(leaders), mode=mode_word))
         if voter is None:
             dc.refuse(b, "not_a_player", "")
         elif voter not in voters:
@@ -108,7 +109,7 @@ def _take(dc: Day, b: Ballot, leaders: list[str], mode: str) -> bool:
         b.kind = "invalid"
         dc.refuse(b, "not_a_candidate", "PC.6", f"runoff_{mode}", names=", ".join(leaders))
         return False
-    b.story.append("PC.5: counted in the runoff")
+    b.story.append(say("story.runoff_counted", dc.lang))
     return True
 
 
@@ -119,7 +120,7 @@ def _in_advance(dc: Day, voters: list[str], current: dict[str, Ballot], spoke: s
         early = dc.conditional.get(v)
         if v not in spoke and early is not None:
             b = Ballot(v, "runoff", early.post, early.reading, target=early.reading.conditional, colour="none")
-            b.story.append(f"PC.13: the ballot left in advance in post {early.post.post_no} counts")
+            b.story.append(say("story.advance_counts", dc.lang, no=early.post.post_no))
             current[v] = b
             out.append(b)
     return out

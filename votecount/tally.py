@@ -86,7 +86,7 @@ class DayCount:
         prev = self.current.get(b.voter)
         if prev is not None:
             prev.status = "superseded"
-            prev.story.append(tagged(rule, f"replaced by post {b.post.post_no}"))
+            prev.story.append(tagged(rule, say("story.replaced", self.lang, no=b.post.post_no)))
         b.status = "counted"
         self.current[b.voter] = b
         self.ballots.append(b)
@@ -96,11 +96,12 @@ class DayCount:
         b = Ballot(voter=voter or post.author, kind="vote" if reading.kind == "vote" else "invalid",
                    post=post, reading=reading, target=hit, colour=reading.colour,
                    fast=reading.fast, early=reading.early)
-        b.story.append(f"post {post.post_no} by {post.author} at {iso(post.time)}: read as "
-                       f"{reading.kind}" + (f" '{reading.written}'" if reading.written else ""))
+        written = say("story.written", self.lang, written=reading.written) if reading.written else ""
+        b.story.append(say("story.read", self.lang, no=post.post_no, author=post.author, time=iso(post.time),
+                           kind=say(f"reading.{reading.kind}", self.lang), written=written))
         if reading.match is not None:
             ok = reading.match.stage in STRICT_STAGES or self.rules.accept_fuzzy
-            b.story.append("nick: " + explain(reading.match, ok))
+            b.story.append(say("story.nick", self.lang, how=explain(reading.match, ok)))
         return b
 
     def weight(self, voter: str, colour: str) -> float:
@@ -131,7 +132,7 @@ class DayCount:
             reading = replace(reading, kind="chatter", written=reading.mention)  # RB.1: a mention
         b = self.ballot(post, voter, reading)
         if relayed_by:
-            b.story.append(f"C3.12: relayed by the GM ({relayed_by})")
+            b.story.append(say("story.relayed", self.lang, gm=relayed_by))
         if late is None and self.closed:
             late = self.closed[0]
         ballotish = reading.kind in BALLOT_KINDS or (post.edited and reading.kind != "chatter")
@@ -160,8 +161,8 @@ class DayCount:
                 return
             self.cast[b.voter] = n + 1
             if n:
-                b.story.append(f"PC.1: change {n} of {limit}" if limit >= 0 else
-                               tagged(self.view.rule("last"), "a change of vote"))
+                b.story.append(say("story.change", self.lang, n=n, limit=limit) if limit >= 0 else
+                               tagged(self.view.rule("last"), say("story.changed", self.lang)))
         self.accept(b, self.view.rule("last"))
         counted = self.counted()
         for close in closing.CLOSERS:
@@ -178,8 +179,8 @@ class DayCount:
             self.reject(b, "change_limit", "PC.1", "withdraw_final", limit=self.rules.change_limit)
             return
         rule = "PC.1" if self.rules.change_limit >= 0 else self.view.rule("last")
-        b.story.append(tagged(rule, "withdraws the vote") + ("" if prev is not None and prev.kind in CHOICES
-                                                             else " (there was none)"))
+        none = "" if prev is not None and prev.kind in CHOICES else say("story.nothing_to_withdraw", self.lang)
+        b.story.append(tagged(rule, say("story.withdraws", self.lang)) + none)
         self.accept(b, rule)
 
     def unfast(self, b: Ballot):
@@ -191,7 +192,7 @@ class DayCount:
             return
         b.kind, b.target, b.colour, b.weight, b.fast = prev.kind, prev.target, prev.colour, prev.weight, False
         b.early = prev.early
-        b.story.append("PC.1: withdraws the fast flag; the vote stays")
+        b.story.append(say("story.unfast", self.lang))
         self.accept(b, "PC.1")
 
     def counted(self) -> dict[str, Ballot]:
@@ -248,7 +249,7 @@ class DayCount:
         last_rule = self.view.rule("last")
         for b in self.ballots:
             if b.status == "counted" and b.kind in CHOICES:
-                b.story.append(tagged(last_rule, "counted, the voter's last accepted ballot"))
+                b.story.append(tagged(last_rule, say("story.counted", self.lang)))
         return self.day_result(rows, outcome, missing, misses, modkills, runoff)
 
     def split_after(self) -> tuple[list[Post], list[Post]]:

@@ -9,12 +9,13 @@ from rich.text import Text
 from ..activity import Report
 from ..messages import labels
 
-def _reason_counts(marks) -> str:
+def _reason_counts(marks, lang: str) -> str:
     counts: dict[str, int] = {}
     for m in marks:
         for r in m.reasons:
             counts[r] = counts.get(r, 0) + 1
-    return ", ".join(f"{n} {r}" for r, n in counts.items())
+    words = labels("reason_word", lang)
+    return ", ".join(f"{n} {words[r]}" for r, n in counts.items())
 
 
 def render(report: Report, console: Console, lang: str = "en", explain: bool = False) -> None:
@@ -30,7 +31,7 @@ def render(report: Report, console: Console, lang: str = "en", explain: bool = F
         for r in rows:
             table.add_row(Text(r.player), str(r.posts), str(r.informative),
                           w["yes"] if r.below_minimum else "", w["yes"] if r.below_two_days else "",
-                          _reason_counts(r.marked))
+                          _reason_counts(r.marked, lang))
         if i:
             console.print()
         console.print(table)

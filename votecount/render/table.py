@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..model import DayResult
 from ..messages import collate, labels, say
-from .words import interim_heading, warnings, word
+from .words import interim_heading, runoff_names, warnings, word
 
 STYLE = {"red": "bold red", "blue": "bold blue"}
 
@@ -40,7 +40,7 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
-def _tally_table(rows, w) -> Table:
+def _tally_table(rows, w, names: dict[str, str] | None = None) -> Table:
     table = Table(show_edge=False, header_style="bold")
     for col, justify in ((w["candidate"], "left"), (w["score"], "right"), (w["red"], "right"),
                          (w["blue"], "right"), (w["penalty"], "right"), (w["voters"], "left")):
@@ -52,7 +52,7 @@ def _tally_table(rows, w) -> Table:
                 voters.append(", ")
             label = v.voter + (f" ×{_num(v.weight)}" if v.weight != 1 else "")
             voters.append(label, style=STYLE.get(v.colour, ""))
-        table.add_row(row.candidate, _num(row.score), _num(row.red), _num(row.blue),
+        table.add_row((names or {}).get(row.candidate, row.candidate), _num(row.score), _num(row.red), _num(row.blue),
                       _num(row.penalty) if row.penalty else "", voters)
     return table
 
@@ -81,7 +81,7 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
         out.append(Text(f"{w['runoff']} ({w['runoff_mode_' + ro.mode]}; {', '.join(ro.candidates)}; "
                         f"{w['deadline']}: {dl})",
                         style="bold"))
-        out.append(_tally_table(ro.tally, w) if ro.tally else Text(w["no_votes"], style="dim"))
+        out.append(_tally_table(ro.tally, w, runoff_names(ro, r.lang)) if ro.tally else Text(w["no_votes"], style="dim"))
         out.append(Text(f"{w['runoff_missing']}: {', '.join(ro.missing) if ro.missing else w['none']}"))
     style = "bold green" if r.outcome.kind == "lynch" else "bold yellow"
     kind = say(f"kind.{r.outcome.kind}", r.lang)
