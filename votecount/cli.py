@@ -167,14 +167,16 @@ def count_cmd(
     """
     try:
         check_output(output, threads)
-        from .api import run_count
+        from .api import CountRequest, run
         previous = None
         if diff is not None:  # read first: a bad file fails before the (slower) count
             from .render.diff import load_previous
             previous = load_previous(diff)
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
                               max_time, timeout, retries, threads=threads)
-        results = run_count(threads, game, rules, day, deadline, tz, at, lang, engine, saved_at, fetch, jobs)
+        results = run(CountRequest(tuple(threads), game=None if game is None else str(game), rules=rules, day=day,
+                                   deadline=deadline, zone=tz, at=at, lang=lang, engine=engine,
+                                   saved_at=saved_at, fetch=fetch, jobs=jobs))
         _write_report(fmt.value, results, explain, previous, output)
     except VotecountError as exc:
         fail(exc)
