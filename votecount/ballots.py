@@ -208,7 +208,7 @@ def read(post: Post, matcher: Matcher) -> Reading:
         return Reading("empty", fast=fast, early=early, conditional=conditional)
     whole = clean(" ".join(x.strip() for x in raw.split("\n") if x.strip()))
 
-    def vote(written: str, extra: bool, mention: str = "") -> Reading:
+    def vote(written: str, extra: bool, mention: bool = False) -> Reading:
         m = matcher.match(written)
         colour = _colour_of(written, parts)
         if colour == "none" and word_colour in ("red", "blue"):
@@ -244,15 +244,17 @@ def read(post: Post, matcher: Matcher) -> Reading:
             seg = _strip_prefix(line)
             if seg and matcher.is_nick(seg):
                 found.setdefault(matcher.match(seg).player, seg)
-    mention = ""
+    mention = False
     if not found:  # a nick inside a sentence is a mention; the nick and vote words are a ballot
-        for seg in matcher.windows(WORD.findall(body), 3):
+        body_words = WORD.findall(body)
+        for seg in matcher.windows(body_words, 3):
             m = matcher.match(seg)
             if m.player and m.stage in ("exact", "alias", "inflection") and m.player not in found:
                 if not any(fold(seg) in fold(w) for w in found.values()):
                     found[m.player] = seg
-        if len(WORD.findall(stripped or body)) > sum(len(WORD.findall(w)) for w in found.values()):
-            mention = _line_with(raw, found) or whole[:80]
+        if len(found) == 1:  # windows join words with one space
+            words = len(WORD.findall(stripped)) if stripped and stripped != body else len(body_words)
+            mention = words > next(iter(found.values())).count(" ") + 1
     if len(found) == 1:
         written = next(iter(found.values()))
         return vote(_original(written, raw), True, mention)
@@ -270,13 +272,13 @@ def read(post: Post, matcher: Matcher) -> Reading:
                    conditional=conditional)
 
 
-def _line_with(raw: str, found: dict[str, str]) -> str:
-    """The first line of the post, as written, that holds one of the nicks found."""
-    pieces = [fold(w) for w in found.values()]
-    for line in raw.split("\n"):
-        if any(p in fold(line) for p in pieces):
+def mention_line(post: Post, written: str) -> str:
+    """The first line of the post, as written, that mentions `written` (a Reading's mention)."""
+    piece = fold(written)
+    for line in post.text.split("\n"):
+        if piece in fold(line):
             return clean(line)[:80]
-    return ""
+    return clean(post.text)[:80]
 
 
 def _cut(raw: str, folded_piece: str) -> str:

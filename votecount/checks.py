@@ -9,9 +9,8 @@ one line in a tuple or the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from .messages import say
 from .model import Ballot
@@ -25,9 +24,8 @@ def iso(t: datetime | None) -> str:
     return t.isoformat(sep=" ", timespec="seconds") if t else ""
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """One post of the day as the gates see it."""
+class Seen(NamedTuple):
+    """One post of the day as the gates see it (a tuple: made for every post)."""
 
     ballot: Ballot
     voter: str | None  # the roster nick of the author, None: not a player

@@ -250,8 +250,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
 def say(code: str, lang: str, **fields) -> str:
     """The sentence `code` in `lang` (Russian for "ru", else English), its fields filled."""
-    ru, en = MESSAGES[code]
-    template = ru if lang == "ru" else en
+    template = MESSAGES[code][0 if lang == "ru" else 1]
+    if not fields:
+        return template
     try:
         return template.format(**fields)
     except (KeyError, IndexError):

@@ -97,7 +97,7 @@ class Reading:
     several: tuple[str, ...] = ()  # several distinct nicks recognised
     runoff: str | None = None  # PC.6: hang_all | pardon_all (kind "runoff")
     conditional: str | None = None  # PC.13: "если катастрофа — повесить всех" left in advance
-    mention: str = ""  # the nick was only mentioned in a sentence (this one, as written): RB.1 chatter
+    mention: bool = False  # the nick was only mentioned in a sentence (ballots.mention_line): RB.1 chatter
 
 
 @dataclass(slots=True)

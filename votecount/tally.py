@@ -18,13 +18,13 @@ from dataclasses import replace
 from datetime import datetime
 
 from . import checks, closing, dayend
-from .ballots import BALLOT_KINDS
+from .ballots import BALLOT_KINDS, mention_line
 from .checks import Seen, iso
 from .context import Context, GameState
 from .dayview import DayView
 from .days import default_deadlines, windows
 from .game import Day, Game
-from .messages import collate, say
+from .messages import MESSAGES, collate, say
 from .model import Ballot, DayResult, Outcome, Post, Reading, Thread, Violation
 from .names import STRICT_STAGES, explain
 from .rules import Rules
@@ -96,9 +96,10 @@ class DayCount:
         b = Ballot(voter=voter or post.author, kind="vote" if reading.kind == "vote" else "invalid",
                    post=post, reading=reading, target=hit, colour=reading.colour,
                    fast=reading.fast, early=reading.early)
-        written = say("story.written", self.lang, written=reading.written) if reading.written else ""
-        b.story.append(say("story.read", self.lang, no=post.post_no, author=post.author, time=iso(post.time),
-                           kind=say(f"reading.{reading.kind}", self.lang), written=written))
+        lang = self.lang
+        written = say("story.written", lang, written=reading.written) if reading.written else ""
+        b.story.append(say("story.read", lang, no=post.post_no, author=post.author, time=iso(post.time),
+                           kind=MESSAGES["reading." + reading.kind][lang != "ru"], written=written))
         if reading.match is not None:
             ok = reading.match.stage in STRICT_STAGES or self.rules.accept_fuzzy
             b.story.append(say("story.nick", self.lang, how=explain(reading.match, ok)))
@@ -129,7 +130,7 @@ class DayCount:
         voter = self.ctx.voter_of(post)
         reading = self.ctx.read(post)
         if self.rules.colour_votes and reading.kind == "vote" and reading.mention and reading.colour == "none":
-            reading = replace(reading, kind="chatter", written=reading.mention)  # RB.1: a mention
+            reading = replace(reading, kind="chatter", written=mention_line(post, reading.written))  # RB.1
         b = self.ballot(post, voter, reading)
         if relayed_by:
             b.story.append(say("story.relayed", self.lang, gm=relayed_by))
@@ -137,8 +138,9 @@ class DayCount:
             late = self.closed[0]
         ballotish = reading.kind in BALLOT_KINDS or (post.edited and reading.kind != "chatter")
         seen = Seen(b, voter, ballotish, late)
-        if any(gate(self, seen) for gate in checks.GATES):
-            return
+        for gate in checks.GATES:
+            if gate(self, seen):
+                return
         checks.HANDLERS[reading.kind](self, b)
 
     def locked(self, prev: Ballot | None) -> bool:
