@@ -196,3 +196,13 @@ def test_help_shows_the_interim_count_as_a_gm_uses_it():
     for args in (["--help"], ["count", "--help"]):
         proc = subprocess.run([sys.executable, "-m", "votecount.cli", *args], capture_output=True, text=True)
         assert "votecount thread.html --at 14:00 -f bbcode" in proc.stdout
+
+
+def test_at_before_a_later_day_opens_names_that_day(tmp_path):
+    from votecount.api import run_count
+    from votecount.errors import ConfigError
+    days = [DAY1, "number = 2\nopens = 2026-11-30T10:00:00+03:00\ndeadline = 2026-11-30T20:00:00+03:00"]
+    thread, game = write(tmp_path, CLASSIC, FOUR, days=days)
+    with pytest.raises(ConfigError, match=r"^--at 2026-11-30 09:00: day 2 had not opened yet "
+                                          r"\(day 2 opens 2026-11-30 10:00\)$"):
+        run_count([str(thread)], game, None, 2, None, None, "2026-11-30T09:00", "ru", None, None)

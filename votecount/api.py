@@ -158,6 +158,8 @@ def not_open_yet(at, day, game, thread) -> str:
     first = next((d for d in game.days if day is None or d.number == day), game.days[0])
     opens = first.opens or (thread.posts[0].time if thread.posts and first is game.days[0] else None)
     when = f" (day {first.number} opens {opens.astimezone(at.tzinfo):%Y-%m-%d %H:%M})" if opens else ""
+    if day is not None and first is not game.days[0]:
+        return f"--at {at:%Y-%m-%d %H:%M}: day {day} had not opened yet{when}"
     return f"--at {at:%Y-%m-%d %H:%M}: no day had opened yet{when}"
 
 
