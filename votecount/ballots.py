@@ -252,9 +252,8 @@ def read(post: Post, matcher: Matcher) -> Reading:
             if m.player and m.stage in ("exact", "alias", "inflection") and m.player not in found:
                 if not any(fold(seg) in fold(w) for w in found.values()):
                     found[m.player] = seg
-        if len(found) == 1:  # windows join words with one space
-            words = len(WORD.findall(stripped)) if stripped and stripped != body else len(body_words)
-            mention = words > next(iter(found.values())).count(" ") + 1
+        if len(found) == 1:  # no vote words and more words than the nick (windows join by one space)
+            mention = PREFIX.match(body) is None and len(body_words) > next(iter(found.values())).count(" ") + 1
     if len(found) == 1:
         written = next(iter(found.values()))
         return vote(_original(written, raw), True, mention)
