@@ -93,3 +93,32 @@ def test_the_table_names_the_runoff_choices_in_words(tmp_path):
     thread, game = write(tmp_path, posts, six, rules="pass-catastrophe", days=[day])
     text = report("table", run_count([str(thread)], game, None, None, None, None, "21:00", "ru", None, None))
     assert "повесить всех" in text and "hang_all" not in text
+
+
+def test_the_pages_warnings_are_shown_in_russian(tmp_path):
+    """thread.py and pipeline.py write them in English while reading; a Russian count shows them
+    in Russian (the English text is the catalogue's, word for word)."""
+    from votecount.api import run_count
+    from votecount.render import report
+    from threadkit import page, write
+    posts = [("Ведущий", "2026-11-28 20:00:00", "День 1."), ("Жора", "2026-11-29 10:00:00", "Ёжик"),
+             ("Ёжик", "2026-11-29 10:00:00", "Жора"), ("Ева", "2026-11-29 11:00:00", "Жора")]
+    thread, game = write(tmp_path, posts, ["Жора", "Ёжик", "Ева"])
+    text = page(posts)
+    start = text.index('<div id="p102"')
+    thread.write_text(text[:start] + text[text.index('<div id="p103"'):], encoding="utf-8")  # post 2 gone
+    [ru] = run_count([str(thread)], game, None, None, None, None, None, "ru", None, None)
+    assert ru.thread.warnings == ("posts missing from the saved pages: 2 (a page not saved, or posts deleted)",)
+    for fmt in ("table", "bbcode", "markdown", "html"):
+        out = report(fmt, [ru])
+        assert "в сохранённых страницах нет постов 2 (страница не сохранена или посты удалены)" in out, fmt
+        assert "posts missing" not in out, fmt
+    [en] = run_count([str(thread)], game, None, None, None, None, None, "en", None, None)
+    assert "posts missing from the saved pages: 2" in report("bbcode", [en])
+
+
+def test_every_pages_warning_reads_back_from_its_english_text():
+    from votecount.messages import warning
+    assert warning("the pages read start at post 41: posts 1–40 are not in them (give the thread's first page)",
+                   "ru") == "страницы начинаются с поста 41: постов 1–40 в них нет (дайте первую страницу темы)"
+    assert warning("something else", "ru") == "something else"

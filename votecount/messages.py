@@ -8,6 +8,8 @@ nick is never declined by a template."""
 
 from __future__ import annotations
 
+import re
+
 MESSAGES: dict[str, tuple[str, str]] = {
     # code: (ru, en) — str.format fields: voter, target, written, time, deadline, extra…
     "late_vote": ("голос после дедлайна ({deadline}), в {time}: не засчитан",
@@ -142,6 +144,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "reason_word.empty": ("пусто", "empty"), "reason_word.filler": ("заглушка", "filler"),
     "reason_word.short": ("коротко", "short"), "reason_word.promise": ("обещание", "promise"),
     "reason_word.repeat": ("повтор", "repeat"),
+    # the pages' warnings: made in English when the thread is read (thread.py, pipeline.py), shown
+    # in the count's language by messages.warning(); the English text must stay exactly this
+    "warning.posts_missing": ("в сохранённых страницах нет постов {posts} (страница не сохранена или посты удалены)",
+                              "posts missing from the saved pages: {posts} (a page not saved, or posts deleted)"),
+    "warning.starts_mid": ("страницы начинаются с поста {first}: постов 1–{before} в них нет (дайте первую "
+                           "страницу темы)",
+                           "the pages read start at post {first}: posts 1–{before} are not in them (give the "
+                           "thread's first page)"),
     # outcome kinds as words (the JSON keeps the codes)
     'kind.open': ('день идёт', 'open'),
     'kind.lynch': ('казнь', 'lynch'),
@@ -257,6 +267,30 @@ def say(code: str, lang: str, **fields) -> str:
         return template.format(**fields)
     except (KeyError, IndexError):
         return template
+
+
+def _pattern(template: str) -> re.Pattern:
+    """An English template as a pattern that gives back its fields."""
+    out, at = [], 0
+    for m in re.finditer(r"\{(\w+)\}", template):
+        out.append(re.escape(template[at:m.start()]) + f"(?P<{m[1]}>.+?)")
+        at = m.end()
+    return re.compile("".join(out) + re.escape(template[at:]) + "$")
+
+
+_WARNINGS = [(code, _pattern(en)) for code, (_, en) in MESSAGES.items() if code.startswith("warning.")]
+
+
+def warning(text: str, lang: str) -> str:
+    """A warning of the pages (made in English while reading them) in `lang`; a warning not in
+    the catalogue is shown as it is."""
+    if lang == "en":
+        return text
+    for code, rx in _WARNINGS:
+        m = rx.match(text)
+        if m:
+            return say(code, lang, **m.groupdict())
+    return text
 
 
 def collate(nick: str) -> tuple[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from ..messages import say
+from ..messages import say, warning
 
 def word(lang: str, key: str) -> str:
     """The report label `key` (messages.py, `label.*`)."""
@@ -55,8 +55,8 @@ def duration(span: timedelta, lang: str) -> str:
 
 
 def warnings(r) -> tuple[str, ...]:
-    """The pages' warnings and the count's own (an unknown save moment)."""
-    return r.thread.warnings + r.warnings
+    """The pages' warnings (in the count's language) and the count's own (an unknown save moment)."""
+    return tuple(warning(w, r.lang) for w in r.thread.warnings) + r.warnings
 
 
 def runoff_names(runoff, lang: str) -> dict[str, str]:
