@@ -244,7 +244,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     'activity.yes': ('да', 'yes'),
     'activity.none': ('нет', 'nobody'),
     'activity.below_line': ('Меньше {m} информативных: {who}', 'Below {m} informative posts: {who}'),
-    'activity.two_line': ('Меньше {m} два дня подряд (C3.14: автокил, решает ведущий): {who}', "Below {m} two days running (C3.14: modkill, the GM's call): {who}"),
+    'activity.two_line': ('Меньше {m} два дня подряд (C3.14: автокилл, решает ведущий): {who}', "Below {m} two days running (C3.14: modkill, the GM's call): {who}"),
     'activity.unknown': ('Пишут, но не в составе и не ведущий: {who}', 'Posting but neither on the roster nor GM: {who}'),
     'activity.dead': ('Пишут, выбыв из игры (4.4): {who}', 'Posting while out of the game (4.4): {who}'),
     'activity.day_of': ('день', 'day'),
