@@ -43,7 +43,7 @@ def test_example_count_by_hand():
     assert d["missing"] == ["Dimon_88", "Ёжик"]
     found = {(v["code"], v["player"]) for v in d["violations"]}
     assert {("late_vote", "Коля"), ("edited_vote", "Маша"), ("unknown_nick", "Dimon_88"),
-            ("missed_vote", "Ёжик"), ("missed_vote", "Dimon_88"), ("no_colour", "Вася")} <= found
+            ("missed_vote", "Ёжик"), ("missed_vote", "Dimon_88"), ("extra_text", "Вася")} <= found
     assert d["thread"]["engine"] == "mybbru" and d["thread"]["pages"] == 2
     assert set(d) >= {"thread", "rules", "day", "deadline", "tally", "outcome", "flags", "ballots",
                       "missing", "violations", "modkills"}

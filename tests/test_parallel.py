@@ -2,7 +2,7 @@
 
 The thread is the benchmark's generated mybb.ru thread (bench/mybbru_thread.py, seeded): 12
 pages of 50 posts, red and blue votes, edits, quotes. 12 pages and 600 posts are past both
-thresholds (pipeline.PARALLEL_FROM_PAGES, tally.READ_AHEAD_FROM), so --jobs 2 forks workers
+thresholds (pipeline.PARALLEL_FROM_PAGES, readahead.READ_AHEAD_FROM), so --jobs 2 forks workers
 for the pages and for the ballots.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from votecount import api, parallel, pipeline, tally
+from votecount import api, parallel, pipeline, readahead
 from votecount.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +33,7 @@ def _generator():
 def long_thread(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("long") / "thread"
     posts = _generator().write_thread(folder, pages=12, per_page=50)
-    assert posts >= tally.READ_AHEAD_FROM and 12 >= pipeline.PARALLEL_FROM_PAGES
+    assert posts >= readahead.READ_AHEAD_FROM and 12 >= pipeline.PARALLEL_FROM_PAGES
     return folder
 
 

@@ -47,7 +47,7 @@ def test_a_score_down_and_a_candidate_gone():
     assert d["lines"] == ["Вася −0.5 (2 → 1.5)", "Коля −1 (1 → 0)"]
 
 
-@pytest.mark.parametrize("lang, line", [("ru", "Петя: голос перенесён с Коля на Вася"),
+@pytest.mark.parametrize("lang, line", [("ru", "Петя: голос перенесён: Коля → Вася"),
                                         ("en", "Петя moved from Коля to Вася")])
 def test_a_vote_moved(lang, line):
     d = compare(day({"Петя": ("Коля", "red")}), day({"Петя": ("Вася", "red")}), lang)
@@ -57,7 +57,7 @@ def test_a_vote_moved(lang, line):
 
 
 @pytest.mark.parametrize("lang, lines", [
-    ("ru", ["Маша: новый голос — Вася (синий)", "Петя: голос за Коля (красный) больше не засчитан",
+    ("ru", ["Маша: новый голос — Вася (синий)", "Петя: голос больше не засчитан — Коля (красный)",
             "Оля: Вася, красный → синий"]),
     ("en", ["Маша voted: Вася (blue)", "Петя: the vote for Коля (red) no longer counts",
             "Оля: Вася, red → blue"]),
@@ -125,7 +125,7 @@ def run(*extra) -> str:
 
 def test_the_example_since_noon_in_every_format(noon):
     # at noon Петя's counted vote was Вася (post 3); at 15:00 he moved it to Коля (post 9)
-    moved = {"ru": "Петя: голос перенесён с Вася на Коля", "en": "Петя moved from Вася to Коля"}
+    moved = {"ru": "Петя: голос перенесён: Вася → Коля", "en": "Петя moved from Вася to Коля"}
     for fmt in ("table", "bbcode", "markdown", "html"):
         for lang in ("ru", "en"):
             assert moved[lang] in run("--diff", str(noon), "--format", fmt, "--lang", lang), (fmt, lang)

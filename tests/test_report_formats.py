@@ -180,13 +180,13 @@ def test_a_runoff_is_shown_in_every_format():
                 tally=(TallyRow("Вася", 1.0, 1.0, 0.0, 0.0, (Vote("Петя", "red", 1.0, "20", t),)),),
                 ballots=(ballot,), missing=("Маша",), counted=True)
     day = replace(base, runoff=ro, outcome=Outcome("runoff", (), "переголосовка", {"candidates": ["Вася", "Петя"]}))
-    assert "[b]Переголосовка (выбор одного из: Вася, Петя;" in bbcode.render([day])
+    assert "[b]Переголосование (выбор одного из: Вася, Петя;" in bbcode.render([day])
     assert "[url=https://f.example/t?p=20][color=red]Петя[/color][/url]" in bbcode.render([day])
     assert "| Вася | 1 |" in markdown.render([day])
     hang = replace(day, runoff=replace(ro, mode="hang_all", tally=(
         TallyRow("pardon_all", 1.0, 1.0, 0.0, 0.0, (Vote("Петя", "none", 1.0, "20", t),)),)))
     assert "[b]помиловать всех — 1[/b]" in bbcode.render([hang])
-    runoff_table = html.render([hang]).split("<h3>Переголосовка")[1].split("<figure")[0]
+    runoff_table = html.render([hang]).split("<h3>Переголосование")[1].split("<figure")[0]
     assert "помиловать всех" in runoff_table and "pardon_all" not in runoff_table
     rows = list(csv.DictReader(io.StringIO(csv_out.render([day]))))
     assert [r["phase"] for r in rows] == ["day", "day", "day", "runoff"]

@@ -227,3 +227,62 @@ def test_pc13_a_conditional_runoff_ballot_counts_when_nothing_else_came(tmp_path
     assert {r["candidate"]: r["score"] for r in ro["tally"]} == {"hang_all": 3}
     assert ro["missing"] == ["Ева"]
     assert day["outcome"]["eliminated"] == ["Аня", "Боря"]
+
+
+def test_PC13_an_advance_ballot_does_not_count_once_the_voter_posted_in_the_runoff(tmp_path):
+    tie = [("Аня", t("10:00"), "Боря"), ("Боря", t("10:00"), "Аня"),
+           ("Вова", t("10:00"), "Аня<br>если катастрофа — повесить всех"),
+           ("Гена", t("10:00"), "Боря<br>если катастрофа — повесить всех"),
+           ("Даша", t("10:00"), "пас"), ("Ева", t("10:00"), "пас")]
+    runoff = [("Вова", t("20:05"), "Аня"),  # a rejected runoff post (hang all / pardon all only)
+              ("Гена", t("20:06"), "ну не знаю, подумаю ещё до вечера, а там посмотрим"),  # chatter
+              ("Даша", t("20:07"), "помиловать всех")]
+    [day] = pc(tmp_path, tie + runoff, SIX, days=[DAY1_RUNOFF], at="2026-11-29T21:00")
+    ro = day["runoff"]
+    assert {r["candidate"]: r["score"] for r in ro["tally"]} == {"pardon_all": 1}
+    assert ro["missing"] == ["Вова", "Гена", "Ева"]
+    assert day["outcome"]["kind"] == "pardon" and day["outcome"]["eliminated"] == []
+
+
+def _runoff_results(tmp_path):
+    from votecount.api import run_count
+    from threadkit import write
+    tie = [GM, ("Аня", t("10:00"), "Боря"), ("Боря", t("10:00"), "Аня"),
+           ("Вова", t("10:00"), "Аня<br>если катастрофа — повесить всех"), ("Гена", t("10:00"), "Боря"),
+           ("Даша", t("10:00"), "пас"), ("Ева", t("10:00"), "пас"),
+           ("Даша", t("20:05"), "повесить всех"), ("Ева", t("20:06"), "Боря")]  # Ева: rejected
+    thread, game = write(tmp_path, tie, SIX, rules=RULES, days=[DAY1_RUNOFF])
+    return run_count([str(thread)], game, None, None, None, None, "2026-11-29T21:00", "en", None, None)
+
+
+def _listed_once_in_phase(rows: list[tuple[str, str, str]], r) -> None:
+    """rows: (phase, post_id, kind) of one day; r: the tally's DayResult."""
+    assert len(rows) == len(set(rows)), "a ballot is listed twice"
+    assert [x for x in rows if x[0] == "day" and x[2] == "runoff"] == []  # PC.13's ballot is the runoff's
+    assert sorted(x[1:] for x in rows if x[0] == "runoff") == sorted(
+        (b.post.post_id, b.kind) for b in r.runoff.ballots)
+    assert len(rows) == len(r.ballots) + len(r.runoff.ballots)
+
+
+def test_PC5_each_ballot_is_listed_once_in_its_phase_in_csv(tmp_path):
+    import csv
+    import io
+
+    from votecount.render import report
+    [r] = _runoff_results(tmp_path)
+    assert r.runoff is not None and r.runoff.counted
+    assert not {id(b) for b in r.ballots} & {id(b) for b in r.runoff.ballots}
+    assert not [b for b in r.ballots if b.post.time >= r.deadline]  # the runoff's posts are not the day's
+    rows = [(x["phase"], x["post_id"], x["kind"]) for x in csv.DictReader(io.StringIO(report("csv", [r])))]
+    _listed_once_in_phase(rows, r)
+    assert ("runoff", "108", "runoff") in rows and ("day", "104", "vote") in rows  # Вова: both, once each
+    assert ("runoff", "104", "runoff") in rows
+
+
+def test_PC5_each_ballot_is_listed_once_in_its_phase_in_batch(tmp_path):
+    from votecount.batch import result_rows
+    [r] = _runoff_results(tmp_path)
+    rows = [(x[2], x[4], x[7]) for x in result_rows("t", [r])["ballots"]]
+    _listed_once_in_phase(rows, r)
+    # the rejected runoff ballot's violation is reported once
+    assert [v.player for v in r.violations if v.code == "not_a_candidate"] == ["Ева"]

@@ -142,3 +142,48 @@ def test_rb8_majority_option(tmp_path):
              ("Коля", f"{D3} 10:07:00", red("Вася") + " досрочно")]
     *_, day3 = rb(tmp_path, [posts[0], *VOTED, *posts[1:]], days=THREE_DAYS, overrides='early_close = "majority"')
     assert day3["flags"]["early_close_at"] == "2026-12-01T10:07:00+03:00"  # 3 of 4
+
+
+def test_RB1_a_sentence_that_mentions_a_nick_is_chatter_not_a_colourless_vote(tmp_path):
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", red("Петя")),
+             ("Вася", "2026-11-29 11:00:00", "Все голосуют, а Коля молчит.")]
+    [day] = rb(tmp_path, posts)
+    assert ("no_colour", "Вася") not in codes(day)
+    assert [(b["target"], b["status"]) for b in day["ballots"] if b["voter"] == "Вася"] == [("Петя", "counted")]
+    [chatter] = [v for v in day["violations"] if v["player"] == "Вася"]
+    assert chatter["code"] == "extra_text" and "Все голосуют, а Коля молчит" in chatter["message"]
+
+
+def test_RB1_a_post_or_line_that_is_essentially_the_nick_is_still_a_colourless_ballot(tmp_path):
+    posts = [GM, ("Вася", "2026-11-29 10:00:00", "Коля"), ("Петя", "2026-11-29 10:00:00", "голосую против Коли"),
+             ("Аня", "2026-11-29 10:00:00", "Думала долго.<br>Коля"),
+             ("Коля", "2026-11-29 10:00:00", "Голосую против Пети, потому что он весь день молчит")]
+    [day] = rb(tmp_path, posts)
+    assert {p for c, p in codes(day) if c == "no_colour"} == {"Вася", "Петя", "Аня", "Коля"}
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FILLER = st.lists(st.sampled_from(["все", "сегодня", "опять", "тихо", "ждём", "ночью", "кто-то", "спит"]),
+                  min_size=1, max_size=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(nick=st.sampled_from(["Вася", "Петя", "Аня", "Коля"]), before=FILLER, after=FILLER)
+def test_RB1_a_nick_inside_a_sentence_is_a_mention_and_alone_is_a_ballot(nick, before, after):
+    from datetime import datetime, timezone
+
+    from votecount.ballots import read
+    from votecount.model import Post
+    from votecount.names import Matcher, Player
+    matcher = Matcher([Player(n, ()) for n in ["Вася", "Петя", "Аня", "Коля"]])
+
+    def post(text: str) -> Post:
+        return Post("1", 1, 1, "Вася", None, datetime(2026, 11, 29, tzinfo=timezone.utc), text, text)
+    sentence = read(post(" ".join([*before, nick, *after])), matcher)
+    assert sentence.kind != "vote" or sentence.mention
+    alone = read(post(nick), matcher)
+    assert alone.kind == "vote" and not alone.mention
+    voted = read(post(f"голосую против {nick}"), matcher)
+    assert voted.kind == "vote" and not voted.mention

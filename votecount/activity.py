@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .game import Day, Game
+from .messages import collate, labels
 from .model import Post, Thread
 from .names import STRICT_STAGES, Matcher, Player, key
 
@@ -47,16 +48,6 @@ PROMISES = re.compile(r"""
        when\s+i\s+get\s+(?:home|back)|after\s+work|tonight|tomorrow)\b""", re.X)
 
 REASONS = ("empty", "filler", "short", "promise", "repeat")
-REASON_TEXT = {
-    "en": {"empty": "no own text (a quote, a picture, or nothing)",
-           "filler": "only laughter, emoji, punctuation or a filler word",
-           "short": "short ({n} words)", "promise": "a promise without content ('{said}')",
-           "repeat": "repeats post {n}"},
-    "ru": {"empty": "нет своего текста (цитата, картинка или пусто)",
-           "filler": "только смех, смайлы, знаки или слово-заглушка",
-           "short": "коротко ({n} сл.)", "promise": "обещание без содержания («{said}»)",
-           "repeat": "повтор поста {n}"},
-}
 _WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -67,10 +58,10 @@ class Mark:
 
     post: Post
     reasons: tuple[str, ...]
-    details: tuple[str, ...]  # per reason, the value for REASON_TEXT ('' when none)
+    details: tuple[str, ...]  # per reason, the value for messages' reason.* ('' when none)
 
     def describe(self, lang: str = "en") -> str:
-        texts = REASON_TEXT.get(lang, REASON_TEXT["en"])
+        texts = labels("reason", lang)
         out = []
         for code, detail in zip(self.reasons, self.details):
             out.append(texts[code].format(n=detail, said=detail))
@@ -186,7 +177,7 @@ def build(thread: Thread, game: Game, minimum: int = MINIMUM, only_day: int | No
         out_before |= set(day.modkills)
         open_day = day.number if (next_opens is None and (day.deadline is None or
                                                           (last is not None and last < day.deadline))) else None
-    return Report(tuple(rows), minimum, tuple(sorted(unknown.items())), open_day,
+    return Report(tuple(rows), minimum, tuple(sorted(unknown.items(), key=lambda item: collate(item[0]))), open_day,
                   tuple((p, d, n) for (p, d), n in dead_posting.items()))
 
 

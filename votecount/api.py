@@ -7,7 +7,9 @@ nothing here prints or exits.
 from __future__ import annotations
 
 import re
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
+from typing import Any
 
 from .errors import ConfigError
 
@@ -65,12 +67,46 @@ def open_thread(threads, game_path=None, tz_name=None, engine=None, saved_at=Non
     return read(threads, tz, engine, saved, fetch, jobs), game, tz
 
 
+@dataclass(frozen=True)
+class CountRequest:
+    """One count as the command line asks for it: built in one place (the CLI), read by the
+    library. `fingerprint()` is what the result depends on, for batch's resume hash: a new
+    field that changes the count changes the fingerprint without anyone adding it by hand."""
+
+    threads: tuple[str, ...]
+    game: str | None = None  # the game file's path
+    rules: str | None = None  # a preset or a rules .toml
+    day: int | None = None
+    deadline: str | None = None
+    zone: str | None = None  # --tz
+    at: str | None = None
+    lang: str | None = None
+    engine: str | None = None
+    saved_at: str | None = None
+    fetch: Any = field(default=None, compare=False)  # fetch.FetchOptions: how to fetch, not what to count
+    jobs: int | None = field(default=None, compare=False)  # the count is the same whatever the number
+
+    def fingerprint(self) -> dict:
+        """Every field the result depends on (not the threads: batch hashes their bytes)."""
+        skip = {"threads", "fetch", "jobs"}
+        return {k: getattr(v, "value", v) for k, v in asdict(self).items() if k not in skip}
+
+
+def run(request: CountRequest):
+    """The DayResults of a count request."""
+    from .parallel import cores
+    jobs = request.jobs or cores()
+    thread, game, tz = open_thread(list(request.threads), request.game, request.zone, request.engine,
+                                   request.saved_at, request.fetch, jobs)
+    return count_thread(thread, game, tz, request.rules, request.day, request.deadline, request.at,
+                        request.lang, jobs)
+
+
 def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at,
               fetch=None, jobs=None):
-    from .parallel import cores
-    jobs = jobs or cores()
-    thread, game, tz = open_thread(threads, game_path, tz_name, engine, saved_at, fetch, jobs)
-    return count_thread(thread, game, tz, rules_spec, day, deadline, at, lang, jobs)
+    """run() with the request's fields as arguments (the older call, kept for scripts and tests)."""
+    return run(CountRequest(tuple(threads), None if game_path is None else str(game_path), rules_spec, day,
+                            deadline, tz_name, at, lang, engine, saved_at, fetch=fetch, jobs=jobs))
 
 
 def check_day(day, game) -> None:
@@ -92,6 +128,7 @@ def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=
 
     from . import game as game_mod
     from . import rules as rules_mod
+    from .readahead import read_ahead
     from .tally import count
 
     last = thread.posts[-1].time if thread.posts else None
@@ -109,8 +146,21 @@ def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=
         game = replace(game, days=tuple(days))
     check_day(day, game)
     at_moment = parse_moment(at, tz, last, "--at") if at else None
-    return count(thread, game, chosen, language(lang, game, tz, thread), only_day=day, at=at_moment,
-                 jobs=jobs)
+    results = count(thread, game, chosen, language(lang, game, tz, thread), only_day=day, at=at_moment,
+                    readings=read_ahead(thread, game, chosen, jobs))
+    if at_moment is not None and not results:
+        raise ConfigError(not_open_yet(at_moment, day, game, thread))
+    return results
+
+
+def not_open_yet(at, day, game, thread) -> str:
+    """--at before the day (or the first day) opens: the one line that says so."""
+    first = next((d for d in game.days if day is None or d.number == day), game.days[0])
+    opens = first.opens or (thread.posts[0].time if thread.posts and first is game.days[0] else None)
+    when = f" (day {first.number} opens {opens.astimezone(at.tzinfo):%Y-%m-%d %H:%M})" if opens else ""
+    if day is not None and first is not game.days[0]:
+        return f"--at {at:%Y-%m-%d %H:%M}: day {day} had not opened yet{when}"
+    return f"--at {at:%Y-%m-%d %H:%M}: no day had opened yet{when}"
 
 
 def _guess_lang(zone_name: str, thread) -> str:

@@ -91,7 +91,7 @@ EARLY = re.compile(r"(?<!\w)досрочно(?!\w)")
 RED_WORD = re.compile(r"(?<!\w)(?:красным|красный|красн\.|red)(?!\w)")
 BLUE_WORD = re.compile(r"(?<!\w)(?:синим|синий|син\.|blue)(?!\w)")
 PREFIX = re.compile(
-    r"^(?:(?:мой\s+)?голос\s*(?:[:\-–—]|против|за|в|на)?|голосую\s*(?:против|за|в)?|"
+    r"^(?:(?:мой\s+)?голос(?![а-яё])\s*(?:[:\-–—]|против|за|в|на)?|голосую\s*(?:против|за|в)?|"
     r"(?:меняю|перевожу|переношу)\s+голос\s+(?:на|в)|против|казнить|повесить|vote\s*:?|"
     r"голосую\s+против)\s*[:\-–—]?\s*")
 WITHDRAW = re.compile(r"^(?:снимаю(?:\s+(?:свой\s+)?голос)?|отменяю(?:\s+(?:свой\s+)?голос)?|"
@@ -249,13 +249,13 @@ def read(post: Post, matcher: Matcher) -> Reading:
         return Reading("empty", fast=fast, early=early, conditional=conditional)
     whole = clean(" ".join(x.strip() for x in raw.split("\n") if x.strip()))
 
-    def vote(written: str, extra: bool) -> Reading:
+    def vote(written: str, extra: bool, mention: bool = False) -> Reading:
         m = matcher.match(written)
         colour = _colour_of(written, parts)
         if colour == "none" and word_colour in ("red", "blue"):
             colour = word_colour
         return Reading("vote", written=written, match=m, colour=colour, fast=fast, early=early,
-                       extra_text=extra, conditional=conditional)
+                       extra_text=extra, conditional=conditional, mention=mention)
 
     # 1. The whole post is a nick (also guards players named "Пас" or "Фаст").
     if matcher.is_nick(whole):
@@ -286,15 +286,19 @@ def read(post: Post, matcher: Matcher) -> Reading:
             seg = _strip_prefix(line)
             if seg and matcher.is_nick(seg):
                 found.setdefault(matcher.match(seg).player, seg)
-    if not found:
-        for seg in matcher.windows(WORD.findall(body), 3):
+    mention = False
+    if not found:  # a nick inside a sentence is a mention; the nick and vote words are a ballot
+        body_words = WORD.findall(body)
+        for seg in matcher.windows(body_words, 3):
             m = matcher.match(seg)
             if m.player and m.stage in ("exact", "alias", "inflection") and m.player not in found:
                 if not any(fold(seg) in fold(w) for w in found.values()):
                     found[m.player] = seg
+        if len(found) == 1:  # no vote words and more words than the nick (windows join by one space)
+            mention = PREFIX.match(body) is None and len(body_words) > next(iter(found.values())).count(" ") + 1
     if len(found) == 1:
         written = next(iter(found.values()))
-        return vote(_original(written, raw), True)
+        return vote(_original(written, raw), True, mention)
     if len(found) > 1:
         return Reading("unknown", written=body, fast=fast, early=early, extra_text=True,
                        several=tuple(sorted(found)), conditional=conditional)
@@ -305,8 +309,17 @@ def read(post: Post, matcher: Matcher) -> Reading:
         return Reading("unknown" if not m.player else "vote", written=written, match=m,
                        colour=_colour_of(written, parts) if m.player else "none",
                        fast=fast, early=early, conditional=conditional)
-    return Reading("chatter", written=body[:80], fast=fast, early=early, extra_text=True,
+    return Reading("chatter", written=whole[:80], fast=fast, early=early, extra_text=True,
                    conditional=conditional)
+
+
+def mention_line(post: Post, written: str) -> str:
+    """The first line of the post, as written, that mentions `written` (a Reading's mention)."""
+    piece = fold(written)
+    for line in post.text.split("\n"):
+        if piece in fold(line):
+            return clean(line)[:80]
+    return clean(post.text)[:80]
 
 
 def _cut(raw: str, folded_piece: str) -> str:

@@ -240,8 +240,11 @@ def content_hash(job: Job, raws: list[sources.RawPage], game_bytes: bytes) -> st
     """What the count depends on: the pages (names, bytes, order), the game file, the options
     and the version. Modification times matter only for relative dates, which a re-save with
     the same bytes does not change in practice, so they are left out."""
+    from .api import CountRequest
     h = hashlib.blake2b(digest_size=16)
-    options = [__version__, job.rules, job.tz, job.engine, job.lang]
+    request = CountRequest((job.path,), game=job.game, rules=job.rules, zone=job.tz, engine=job.engine,
+                           lang=job.lang)
+    options = [__version__, request.fingerprint()]
     h.update(json.dumps(options).encode())
     h.update(len(game_bytes).to_bytes(8, "little") + game_bytes)
     base = len(job.path)

@@ -32,7 +32,8 @@ class DefaultToCount(TyperGroup):
 
 app = typer.Typer(cls=DefaultToCount, add_completion=False, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
-                  help="Count forum-mafia vote threads exactly, and explain the count.")
+                  help="Count forum-mafia vote threads exactly, and explain the count.",
+                  epilog="An interim count during the day: votecount thread.html --at 14:00 -f bbcode")
 
 
 class Format(str, Enum):
@@ -141,7 +142,7 @@ def count_cmd(
     day: Optional[int] = typer.Option(None, "--day", help="Count only this day."),
     deadline: Optional[str] = typer.Option(None, "--deadline", help="Deadline: 2026-11-29T20:00 or 20:00."),
     tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
-    at: Optional[str] = typer.Option(None, "--at", help="Replay the thread as of this moment."),
+    at: Optional[str] = typer.Option(None, "--at", help="Count as of this moment (before the deadline: an interim count)."),
     fmt: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages (default: Russian for Russian games)."),
     explain: bool = typer.Option(False, "--explain", help="Show each ballot's story and every fuzzy nick decision."),
@@ -157,17 +158,25 @@ def count_cmd(
     max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
     max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
 ):
-    """Count the votes of a saved thread (the default command)."""
+    """Count the votes of a saved thread (the default command).
+
+    Before the deadline the count is interim (no missed votes yet):
+
+    \b
+      votecount thread.html --at 14:00 -f bbcode
+    """
     try:
         check_output(output, threads)
-        from .api import run_count
+        from .api import CountRequest, run
         previous = None
         if diff is not None:  # read first: a bad file fails before the (slower) count
             from .render.diff import load_previous
             previous = load_previous(diff)
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
                               max_time, timeout, retries, threads=threads)
-        results = run_count(threads, game, rules, day, deadline, tz, at, lang, engine, saved_at, fetch, jobs)
+        results = run(CountRequest(tuple(threads), game=None if game is None else str(game), rules=rules, day=day,
+                                   deadline=deadline, zone=tz, at=at, lang=lang, engine=engine,
+                                   saved_at=saved_at, fetch=fetch, jobs=jobs))
         _write_report(fmt.value, results, explain, previous, output)
     except VotecountError as exc:
         fail(exc)

@@ -1,11 +1,19 @@
-"""Violation and outcome messages in Russian and English. One table, looked up by code."""
+"""Every sentence and label votecount shows a user, in Russian and English: one catalogue
+keyed by code, a (ru, en) pair for every key (tests/test_messages.py checks that both have the
+same placeholders). Violations and outcomes have bare codes; report labels are `label.*`, the
+diff's sentences `diff.*`, the activity report's `activity.*` and `reason.*`.
+
+Russian is phrased so that nicks stay in the nominative ("голос: Ёжик", "против: Ёжик"): a
+nick is never declined by a template."""
 
 from __future__ import annotations
 
+import re
+
 MESSAGES: dict[str, tuple[str, str]] = {
     # code: (ru, en) — str.format fields: voter, target, written, time, deadline, extra…
-    "late_vote": ("голос в {time} — не раньше дедлайна {deadline}: не засчитан",
-                  "ballot at {time}, not before the {deadline} deadline: ignored"),
+    "late_vote": ("голос после дедлайна ({deadline}), в {time}: не засчитан",
+                  "ballot after the deadline ({deadline}), at {time}: ignored"),
     "edited_vote": ("пост с голосом отредактирован{by}: голос против себя",
                     "vote post edited{by}: counts as a vote against oneself"),
     "edited_vote_ignored": ("пост с голосом отредактирован{by}: голос не засчитан",
@@ -16,7 +24,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "nick '{written}' fits several players ({hint}): ignored"),
     "several_nicks": ("в посте несколько ников ({hint}): голос не засчитан",
                       "several nicks in one post ({hint}): ignored"),
-    "no_colour": ("голос за {target} без цвета (нужен красный или синий): не засчитан",
+    "no_colour": ("голос без цвета: {target} (нужен красный или синий) — не засчитан",
                   "vote for {target} has no colour (red or blue needed): ignored"),
     "self_vote": ("голос за себя: не засчитан", "vote on oneself: ignored"),
     "extra_text": ("в посте с голосом есть лишние слова", "words besides the nick in a vote post"),
@@ -24,11 +32,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                 "post without a ballot in the vote thread: '{written}'"),
     "not_a_player": ("{voter} не игрок: голос не засчитан", "{voter} is not a player: ignored"),
     "dead_voter": ("{voter} выбыл(а): голос не засчитан", "{voter} is out of the game: ignored"),
-    "dead_target": ("голос против выбывшего {target}: не засчитан",
+    "dead_target": ("против: {target} — выбыл(а) из игры, голос не засчитан",
                     "vote against {target}, who is out: ignored"),
     "silenced_voter": ("{voter} лишен(а) голоса в этот день: не засчитан",
                        "{voter} has no vote this day: ignored"),
-    "immune_target": ("у {target} иммунитет в этот день: голос не засчитан",
+    "immune_target": ("против: {target} — иммунитет в этот день, голос не засчитан",
                       "{target} is immune this day: ignored"),
     "change_limit": ("смена голоса сверх лимита ({limit}): не засчитана",
                      "vote change over the limit ({limit}): ignored"),
@@ -38,8 +46,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "modkill": ("{count}-й пропуск голосования в игре: автокилл", "missed vote number {count} in the game: modkill"),
     "modkill_second_nick": ("повторно неправильный ник после предупреждения (день {day}): автокилл",
                             "a misspelled nick again after a warning (day {day}): modkill"),
-    "late_closed": ("голос в {time} — после закрытия дня в {closed}: не засчитан",
-                    "ballot at {time}, after the day closed at {closed}: ignored"),
+    "late_closed": ("голос после закрытия дня ({closed}), в {time}: не засчитан",
+                    "ballot after the day closed ({closed}), at {time}: ignored"),
     "no_vote_day": ("в этот день голосования нет (модкилл: {names}): не засчитан",
                     "no vote this day (modkill: {names}): ignored"),
     "dead_voter_team": ("{voter} выбыл(а); некромант жив, но в файле игры не указана команда "
@@ -58,21 +66,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "an early (досрочно) ballot cannot be changed: ignored"),
     "early_closed": ("все живые проголосовали досрочно: день закрыт в {time}",
                      "every alive voter voted досрочно: the day closed at {time}"),
-    "hammer": ("у {target} большинство ({need}): день окончен", "{target} reached majority ({need}): the day ends"),
+    "hammer": ("большинство ({need}) набрано: {target} — день окончен", "{target} reached majority ({need}): the day ends"),
     "fast_night": ("фаст набран в {time}: фаст-ночь", "fast votes complete at {time}: fast night"),
     "runoff_once": ("в катастрофе — только один пост с голосом: не засчитан",
                     "one ballot only in the runoff: ignored"),
     "runoff_hang_all": ("в катастрофе голосуют «повесить всех» или «помиловать всех» ({names}): не засчитан",
                         "the runoff ballot is 'hang all' or 'pardon all' ({names}): ignored"),
-    "runoff_pick_one": ("в катастрофе голосуют только за {names}: не засчитан",
+    "runoff_pick_one": ("в катастрофе голосуют только за одного из кандидатов ({names}): не засчитан",
                         "the runoff is a vote among {names} only: ignored"),
     # effects of a missed vote, for the message above
     "effect_self_vote": ("голос против себя", "a vote against oneself"),
     "effect_penalty": ("+{penalty:g} против себя", "+{penalty:g} against oneself"),
     "effect_none": ("без штрафа", "no penalty"),
     # outcomes
-    "lynch": ("казнен(а): {names}", "eliminated: {names}"),
-    "tie": ("ничья между {names}: никто не выбывает", "tie between {names}: nobody is eliminated"),
+    "lynch": ("казнён(а): {names}", "eliminated: {names}"),
+    "tie": ("ничья: {names} — никто не выбывает", "tie between {names}: nobody is eliminated"),
     "no_lynch": ("ни у кого нет голосов против больше нуля: никто не выбывает",
                  "nobody has a score above zero: nobody is eliminated"),
     "protected": ("{names} под защитой адвоката: никто не выбывает",
@@ -80,26 +88,218 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "pass": ("все сказали «пас»: никто не выбывает", "everyone passed: nobody is eliminated"),
     "no_vote": ("голосования нет: модкилл ({names}); ночь по расписанию",
                 "no vote this day: modkill ({names}); night on schedule"),
-    "pardon_day1": ("первый день: один голос против {names}, остальные пас — помилование",
+    "pardon_day1": ("первый день: один голос (против: {names}), остальные пас — помилование",
                     "day 1: one vote against {names}, everyone else passed: pardoned"),
     "catastrophe_skip": ("катастрофа ({names}) при {alive} живых: переголосования нет, ночь",
                          "tie ({names}) with {alive} alive: no runoff, night falls"),
-    "runoff_due": ("катастрофа: переголосование между {names} ({mode})",
+    "runoff_due": ("катастрофа: переголосование ({mode}), кандидаты: {names}",
                    "tie: a runoff between {names} ({mode}) is due"),
-    "mode_hang_all": ("повесить всех / помиловать всех", "hang all / pardon all"),
-    "mode_pick_one": ("обычное голосование между ними", "an ordinary vote among them"),
-    "runoff_hang": ("катастрофа: повешены {names}", "runoff: hanged {names}"),
+    "runoff_hang": ("катастрофа: повешены — {names}", "runoff: hanged {names}"),
     "runoff_pardon": ("катастрофа: помиловать всех ({pardon} против {hang} за повешение)",
                       "runoff: pardon all ({pardon} to {hang} for hanging)"),
+    "did_you_mean": ("; может, {best}?", "; did you mean {best}?"),
+    "missed_why": (" (голос «{written}» не принят)", " (ballot '{written}' rejected)"),
+    "open_leading": ("день ещё идёт: пока впереди — {names}", "the day is still open: leading so far: {names}"),
+    "open_no_votes": ("день ещё идёт: голосов пока нет", "the day is still open: no votes yet"),
+    # the life cycle of a count: interim headings and the warnings about "now"
+    "interim": ("Промежуточный подсчёт на {at} (до конца дня {left})",
+                "Interim count at {at}, {left} before the deadline"),
+    "interim_runoff": ("Промежуточный подсчёт на {at} (до конца переголосования {left})",
+                       "Interim count at {at}, {left} before the runoff deadline"),
+    "hours": ("{h} ч", "{h} h"), "minutes": ("{m} мин", "{m} min"),
+    "hours_minutes": ("{h} ч {m} мин", "{h} h {m} min"),
+    "under_a_minute": ("меньше минуты", "under a minute"),
+    "unknown_moment": ("страницы не говорят, когда они сохранены: подсчёт окончательный, хотя последний "
+                       "пост ({last}) раньше дедлайна ({deadline}); промежуточный подсчёт — с --at, "
+                       "например --at {example}",
+                       "the pages do not say when they were saved: this count is final although the last "
+                       "post ({last}) is before the deadline ({deadline}); for an interim count give the "
+                       "moment with --at, e.g. --at {example}"),
     "runoff_tie": ("катастрофа: снова равенство ({names}) — правила молчат, никто не выбывает",
                    "runoff tied again ({names}): the rules are silent; nobody is eliminated"),
+    # --explain: each ballot's story (rule ids lead the lines; the nick's line is names.explain)
+    "story.read": ("пост {no} ({author}, {time}): прочитан как «{kind}»{written}",
+                   "post {no} by {author} at {time}: read as {kind}{written}"),
+    "story.written": (": «{written}»", " '{written}'"),
+    "story.nick": ("ник: {how}", "nick: {how}"),
+    "story.relayed": ("C3.12: голос передал ведущий ({gm})", "C3.12: relayed by the GM ({gm})"),
+    "story.change": ("PC.1: смена голоса {n} из {limit}", "PC.1: change {n} of {limit}"),
+    "story.changed": ("смена голоса", "a change of vote"),
+    "story.replaced": ("заменён постом {no}", "replaced by post {no}"),
+    "story.withdraws": ("снимает голос", "withdraws the vote"),
+    "story.nothing_to_withdraw": (" (голоса не было)", " (there was none)"),
+    "story.unfast": ("PC.1: снимает фаст; голос остаётся", "PC.1: withdraws the fast flag; the vote stays"),
+    "story.counted": ("засчитан: последний принятый голос игрока", "counted, the voter's last accepted ballot"),
+    "story.advance": ("PC.13: голос на катастрофу заранее — {choice}", "PC.13: runoff ballot in advance: {choice}"),
+    "story.runoff": ("PC.5: катастрофа, кандидаты: {names} ({mode})", "PC.5: runoff between {names} ({mode})"),
+    "story.runoff_counted": ("PC.5: засчитан в катастрофе", "PC.5: counted in the runoff"),
+    "story.advance_counts": ("PC.13: засчитан голос, оставленный заранее в посте {no}",
+                             "PC.13: the ballot left in advance in post {no} counts"),
+    # what a post was read as (ballots.Reading.kind), for the story
+    "reading.vote": ("голос", "vote"), "reading.pass": ("пас", "pass"),
+    "reading.withdraw": ("снятие голоса", "withdraw"), "reading.unfast": ("снятие фаста", "unfast"),
+    "reading.runoff": ("голос в катастрофе", "runoff"), "reading.unknown": ("неизвестный ник", "unknown"),
+    "reading.chatter": ("пост без голоса", "chatter"), "reading.empty": ("пусто", "empty"),
+    # votecount activity: the reasons counted in one cell ("2 коротко, 1 повтор")
+    "reason_word.empty": ("пусто", "empty"), "reason_word.filler": ("заглушка", "filler"),
+    "reason_word.short": ("коротко", "short"), "reason_word.promise": ("обещание", "promise"),
+    "reason_word.repeat": ("повтор", "repeat"),
+    # the pages' warnings: made in English when the thread is read (thread.py, pipeline.py), shown
+    # in the count's language by messages.warning(); the English text must stay exactly this
+    "warning.posts_missing": ("в сохранённых страницах нет постов {posts} (страница не сохранена или посты удалены)",
+                              "posts missing from the saved pages: {posts} (a page not saved, or posts deleted)"),
+    "warning.starts_mid": ("страницы начинаются с поста {first}: постов 1–{before} в них нет (дайте первую "
+                           "страницу темы)",
+                           "the pages read start at post {first}: posts 1–{before} are not in them (give the "
+                           "thread's first page)"),
+    # outcome kinds as words (the JSON keeps the codes)
+    'kind.open': ('день идёт', 'open'),
+    'kind.lynch': ('казнь', 'lynch'),
+    'kind.tie': ('ничья', 'tie'),
+    'kind.no_lynch': ('без казни', 'no_lynch'),
+    'kind.pass': ('пас', 'pass'),
+    'kind.pardon': ('помилование', 'pardon'),
+    'kind.protected': ('защита', 'protected'),
+    'kind.runoff': ('переголосование', 'runoff'),
+    'kind.no_vote': ('без голосования', 'no_vote'),
+    # report labels (render/words.word)
+    'label.day': ('День', 'Day'),
+    'label.deadline': ('дедлайн', 'deadline'),
+    'label.none': ('нет', 'none'),
+    'label.count': ('Подсчёт голосов', 'Vote count'),
+    'label.candidate': ('Кандидат', 'Candidate'),
+    'label.score': ('Счёт', 'Score'),
+    'label.red': ('красный', 'red'),
+    'label.blue': ('синий', 'blue'),
+    'label.none_colour': ('без цвета', 'no colour'),
+    'label.penalty': ('штраф', 'penalty'),
+    'label.voters': ('Голоса', 'Votes'),
+    'label.outcome': ('Итог', 'Outcome'),
+    'label.violations': ('Нарушения', 'Violations'),
+    'label.missing': ('Не проголосовали', 'Did not vote'),
+    'label.missing_yet': ('Ещё не проголосовали', 'Not voted yet'),
+    'label.post': ('пост', 'post'),
+    'label.no_votes': ('голосов нет', 'no votes'),
+    'label.modkills': ('Автокилл', 'Modkill'),
+    'label.runoff': ('Переголосование', 'Runoff'),
+    'label.runoff_mode_hang_all': ('повесить всех / помиловать всех', 'hang all / pardon all'),
+    'label.runoff_mode_pick_one': ('выбор одного из', 'pick one of'),
+    'label.runoff_pending': ('ещё не подсчитана', 'not counted yet'),
+    'label.changes': ('Изменения с прошлого подсчёта', 'Changes since the last count'),
+    'label.timeline': ('Ход голосования', 'How the vote went'),
+    'label.ballots': ('Бюллетени', 'Ballots'),
+    'label.time': ('Время', 'Time'),
+    'label.voter': ('Игрок', 'Player'),
+    'label.target': ('За кого', 'Target'),
+    'label.status': ('Статус', 'Status'),
+    'label.counted': ('засчитан', 'counted'),
+    'label.superseded': ('заменён', 'replaced'),
+    'label.rejected': ('не засчитан', 'not counted'),
+    'label.late': ('после дедлайна', 'after the deadline'),
+    'label.early_close_at': ('Досрочное закрытие', 'Early close'),
+    'label.fast_night_at': ('Фаст-ночь', 'Fast night'),
+    'label.hammer_at': ('Молоток (большинство набрано)', 'Hammer (majority reached)'),
+    'label.opens': ('начало', 'opens'),
+    'label.summary': ('Итоги игры', 'Game summary'),
+    'label.player': ('Игрок', 'Player'),
+    'label.eliminated': ('Казнён', 'Eliminated'),
+    'label.strikes': ('Пропуски', 'Missed votes'),
+    'label.modkill_col': ('Автокилл', 'Modkill'),
+    'label.game_days': ('дней', 'days'),
+    'label.generated': ('Сделано votecount', 'Made by votecount'),
+    'label.pass': ('пас', 'pass'),
+    'label.withdraw': ('снял голос', 'withdrew'),
+    'label.invalid': ('не голос', 'no ballot'),
+    'label.warnings': ('Внимание', 'Warnings'),
+    'label.penalties': ('штрафы за пропуск', 'missed-vote penalties'),
+    'label.rules': ('правила', 'rules'),
+    'label.posts': ('постов', 'posts'),
+    'label.pages': ('стр.', 'pages'),
+    'label.hang_all': ('повесить всех', 'hang all'),
+    'label.pardon_all': ('помиловать всех', 'pardon all'),
+    'label.explain': ('Разбор голосов', 'Ballot by ballot'),
+    'label.runoff_missing': ('Не проголосовали в катастрофе', 'No runoff ballot'),
+    # what changed since an earlier count (render/diff)
+    'diff.score': ('{candidate} {delta} ({before} → {after})', '{candidate} {delta} ({before} → {after})'),
+    'diff.moved': ('{voter}: голос перенесён: {before} → {after}', '{voter} moved from {before} to {after}'),
+    'diff.recoloured': ('{voter}: {target}, {before} → {after}', '{voter}: {target}, {before} → {after}'),
+    'diff.voted': ('{voter}: новый голос — {after}', '{voter} voted: {after}'),
+    'diff.unvoted': ('{voter}: голос больше не засчитан — {before}', '{voter}: the vote for {before} no longer counts'),
+    'diff.missing_gone': ('проголосовали: {names}', 'no longer missing: {names}'),
+    'diff.missing_new': ('теперь не проголосовали: {names}', 'now missing: {names}'),
+    'diff.violation_new': ('новое нарушение: {player} — {message}', 'new violation: {player} — {message}'),
+    'diff.violation_gone': ('снято нарушение: {player} — {message}', 'violation gone: {player} — {message}'),
+    'diff.outcome': ('итог изменился: «{before}» → «{after}»', "outcome changed: '{before}' → '{after}'"),
+    'diff.no_change': ('без изменений', 'no changes'),
+    'diff.new_day': ('в прошлом подсчёте не было дня {day}', 'the earlier count has no day {day}'),
+    # votecount activity (C3.14): the terminal table
+    'activity.day': ('День {n}', 'Day {n}'),
+    'activity.open': (' (идёт: посты на сейчас)', ' (in progress: posts so far)'),
+    'activity.player': ('игрок', 'player'),
+    'activity.posts': ('постов', 'posts'),
+    'activity.informative': ('информ.', 'informative'),
+    'activity.below': ('< {m}', '< {m}'),
+    'activity.two': ('< {m} два дня', '< {m} two days'),
+    'activity.marked': ('помечены', 'marked'),
+    'activity.yes': ('да', 'yes'),
+    'activity.none': ('нет', 'nobody'),
+    'activity.below_line': ('Меньше {m} информативных: {who}', 'Below {m} informative posts: {who}'),
+    'activity.two_line': ('Меньше {m} два дня подряд (C3.14: автокилл, решает ведущий): {who}', "Below {m} two days running (C3.14: modkill, the GM's call): {who}"),
+    'activity.unknown': ('Пишут, но не в составе и не ведущий: {who}', 'Posting but neither on the roster nor GM: {who}'),
+    'activity.dead': ('Пишут, выбыв из игры (4.4): {who}', 'Posting while out of the game (4.4): {who}'),
+    'activity.day_of': ('день', 'day'),
+    'activity.note': ('Помеченные посты — догадка; информативность решает ведущий (4.1).', "Marked posts are a guess; what is informative is the GM's call (4.1)."),
+    # votecount activity: why a post looks non-informative
+    'reason.empty': ('нет своего текста (цитата, картинка или пусто)', 'no own text (a quote, a picture, or nothing)'),
+    'reason.filler': ('только смех, смайлы, знаки или слово-заглушка', 'only laughter, emoji, punctuation or a filler word'),
+    'reason.short': ('коротко ({n} сл.)', 'short ({n} words)'),
+    'reason.promise': ('обещание без содержания («{said}»)', "a promise without content ('{said}')"),
+    'reason.repeat': ('повтор поста {n}', 'repeats post {n}'),
 }
 
 
 def say(code: str, lang: str, **fields) -> str:
-    ru, en = MESSAGES[code]
-    template = ru if lang == "ru" else en
+    """The sentence `code` in `lang` (Russian for "ru", else English), its fields filled."""
+    template = MESSAGES[code][0 if lang == "ru" else 1]
+    if not fields:
+        return template
     try:
         return template.format(**fields)
     except (KeyError, IndexError):
         return template
+
+
+def _pattern(template: str) -> re.Pattern:
+    """An English template as a pattern that gives back its fields."""
+    out, at = [], 0
+    for m in re.finditer(r"\{(\w+)\}", template):
+        out.append(re.escape(template[at:m.start()]) + f"(?P<{m[1]}>.+?)")
+        at = m.end()
+    return re.compile("".join(out) + re.escape(template[at:]) + "$")
+
+
+_WARNINGS = [(code, _pattern(en)) for code, (_, en) in MESSAGES.items() if code.startswith("warning.")]
+
+
+def warning(text: str, lang: str) -> str:
+    """A warning of the pages (made in English while reading them) in `lang`; a warning not in
+    the catalogue is shown as it is."""
+    if lang == "en":
+        return text
+    for code, rx in _WARNINGS:
+        m = rx.match(text)
+        if m:
+            return say(code, lang, **m.groupdict())
+    return text
+
+
+def collate(nick: str) -> tuple[str, str]:
+    """The order a Russian reader expects for nicks: case-insensitive, Ё with Е (then the
+    nick itself, so that the order is total)."""
+    return nick.casefold().replace("ё", "е"), nick
+
+
+def labels(prefix: str, lang: str) -> dict[str, str]:
+    """Every entry under `prefix.` in `lang`, by its short key (a renderer's table of words)."""
+    cut = len(prefix) + 1
+    return {k[cut:]: v[0 if lang == "ru" else 1] for k, v in MESSAGES.items() if k.startswith(prefix + ".")}

@@ -97,6 +97,7 @@ class Reading:
     several: tuple[str, ...] = ()  # several distinct nicks recognised
     runoff: str | None = None  # PC.6: hang_all | pardon_all (kind "runoff")
     conditional: str | None = None  # PC.13: "если катастрофа — повесить всех" left in advance
+    mention: bool = False  # the nick was only mentioned in a sentence (ballots.mention_line): RB.1 chatter
 
 
 @dataclass(slots=True)
@@ -138,7 +139,7 @@ class TallyRow:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    kind: str  # lynch | tie | no_lynch | pass | pardon | protected | runoff | no_vote
+    kind: str  # open | lynch | tie | no_lynch | pass | pardon | protected | runoff | no_vote
     eliminated: tuple[str, ...] = ()
     note: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -155,6 +156,7 @@ class Runoff:
     ballots: tuple[Ballot, ...] = ()
     missing: tuple[str, ...] = ()
     counted: bool = False  # False: the runoff is due and not yet counted
+    provisional: bool = False  # an interim count: the runoff deadline is after "now"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,3 +177,6 @@ class DayResult:
     lang: str = "ru"
     runoff: Runoff | None = None
     game_title: str = ""  # the game file's title ("Мафия на Заречной"); the thread's is in thread
+    provisional: bool = False  # an interim count: the deadline (or runoff deadline) is after `now`
+    now: datetime | None = None  # the moment of an interim count (--at, else the pages' save moment)
+    warnings: tuple[str, ...] = ()  # about this count (not the pages'): e.g. an unknown save moment

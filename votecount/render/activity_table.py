@@ -7,35 +7,19 @@ from rich.table import Table
 from rich.text import Text
 
 from ..activity import Report
+from ..messages import labels
 
-WORDS = {
-    "ru": {"day": "День {n}", "open": " (идёт: посты на сейчас)", "player": "игрок", "posts": "постов",
-           "informative": "информ.", "below": "< {m}", "two": "< {m} два дня", "marked": "помечены",
-           "yes": "да", "none": "нет", "below_line": "Меньше {m} информативных: {who}",
-           "two_line": "Меньше {m} два дня подряд (C3.14: автокил, решает ведущий): {who}",
-           "unknown": "Пишут, но не в составе и не ведущий: {who}",
-           "dead": "Пишут, выбыв из игры (4.4): {who}", "day_of": "день",
-           "note": "Помеченные посты — догадка; информативность решает ведущий (4.1)."},
-    "en": {"day": "Day {n}", "open": " (in progress: posts so far)", "player": "player", "posts": "posts",
-           "informative": "informative", "below": "< {m}", "two": "< {m} two days", "marked": "marked",
-           "yes": "yes", "none": "nobody", "below_line": "Below {m} informative posts: {who}",
-           "two_line": "Below {m} two days running (C3.14: modkill, the GM's call): {who}",
-           "unknown": "Posting but neither on the roster nor GM: {who}",
-           "dead": "Posting while out of the game (4.4): {who}", "day_of": "day",
-           "note": "Marked posts are a guess; what is informative is the GM's call (4.1)."},
-}
-
-
-def _reason_counts(marks) -> str:
+def _reason_counts(marks, lang: str) -> str:
     counts: dict[str, int] = {}
     for m in marks:
         for r in m.reasons:
             counts[r] = counts.get(r, 0) + 1
-    return ", ".join(f"{n} {r}" for r, n in counts.items())
+    words = labels("reason_word", lang)
+    return ", ".join(f"{n} {words[r]}" for r, n in counts.items())
 
 
 def render(report: Report, console: Console, lang: str = "en", explain: bool = False) -> None:
-    w = WORDS.get(lang, WORDS["en"])
+    w = labels("activity", lang)
     m = report.minimum
     days = list(dict.fromkeys(r.day for r in report.rows))
     for i, n in enumerate(days):
@@ -47,7 +31,7 @@ def render(report: Report, console: Console, lang: str = "en", explain: bool = F
         for r in rows:
             table.add_row(Text(r.player), str(r.posts), str(r.informative),
                           w["yes"] if r.below_minimum else "", w["yes"] if r.below_two_days else "",
-                          _reason_counts(r.marked))
+                          _reason_counts(r.marked, lang))
         if i:
             console.print()
         console.print(table)

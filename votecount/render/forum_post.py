@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import Ballot, DayResult, TallyRow
-from .words import num, runoff_names, when, word
+from .words import interim_heading, num, runoff_names, warnings, when, word
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,11 @@ def day_lines(m: Markup, r: DayResult, diff: dict | None = None) -> list[str]:
     lang = r.lang
     t = r.thread
     lines = [m.bold(m.escape(f"{r.game_title or t.title or t.source} — {word(lang, 'day')} {r.day}"))]
+    interim = interim_heading(r)
+    if interim:
+        lines.append(m.bold(m.escape(interim)))
     lines.append(f"{word(lang, 'deadline')}: {when(r.deadline, lang)}")
-    for w in t.warnings:
+    for w in warnings(r):
         lines.append(f"{word(lang, 'warnings')}: {m.escape(w)}")
     lines.append("")
     if r.tally:
@@ -95,13 +98,14 @@ def day_lines(m: Markup, r: DayResult, diff: dict | None = None) -> list[str]:
                 where = f"{word(lang, 'post')} {v.post_no}"
                 url = urls.get(v.post_id)
                 where = (m.link(where, url) if url else where) + ", "
-            body.append(f"{m.bullet}{m.bold(m.escape(v.player))}: {where}"
-                        f"{m.escape(f'[{v.rule}]')} {m.escape(v.message)}")
+            # the players' post says the rule in words; the ids are for the GM (table, JSON)
+            body.append(f"{m.bullet}{m.bold(m.escape(v.player))}: {where}{m.escape(v.message)}")
         lines.append("")
         lines.append(m.spoiler(f"{word(lang, 'violations')} ({len(public)})", "\n".join(body)))
     lines.append("")
     missing = m.escape(", ".join(r.missing)) if r.missing else word(lang, "none")
-    lines.append(m.spoiler(f"{word(lang, 'missing')} ({len(r.missing)})", missing))
+    label = word(lang, "missing_yet" if r.outcome.kind == "open" else "missing")
+    lines.append(m.spoiler(f"{label} ({len(r.missing)})", missing))
     return lines
 
 

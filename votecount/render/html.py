@@ -17,7 +17,7 @@ from string import Template
 from .. import __version__
 from ..model import Ballot, DayResult, TallyRow
 from . import timeline
-from .words import num, runoff_names, when, word
+from .words import interim_heading, num, runoff_names, warnings, when, word
 
 
 def _asset(name: str) -> str:
@@ -105,7 +105,10 @@ def day_section(r: DayResult, diff: dict | None = None) -> str:
              f"<h2>{word(lang, 'day')} {r.day} <small>{word(lang, 'deadline')}: "
              f"{escape(when(r.deadline, lang))}</small></h2>",
              f'<p class="meta">{word(lang, "rules")}: {escape(r.rules)}</p>']
-    for w in t.warnings:
+    interim = interim_heading(r)
+    if interim:
+        parts.append(f'<p class="interim"><strong>{escape(interim)}</strong></p>')
+    for w in warnings(r):
         parts.append(f'<p class="warnings">{word(lang, "warnings")}: {escape(w)}</p>')
     parts.append(f'<div class="outcome {escape(r.outcome.kind)}"><strong>{word(lang, "outcome")}: '
                  f"{escape(r.outcome.note or r.outcome.kind)}</strong></div>")
@@ -134,7 +137,7 @@ def day_section(r: DayResult, diff: dict | None = None) -> str:
             if ro.missing:
                 parts.append(f"<p>{word(lang, 'missing')}: {escape(', '.join(ro.missing))}</p>")
     parts.append(_violations(r))
-    parts.append(f"<h3>{word(lang, 'missing')} ({len(r.missing)})</h3>"
+    parts.append(f"<h3>{word(lang, 'missing_yet' if r.outcome.kind == 'open' else 'missing')} ({len(r.missing)})</h3>"
                  f"<p>{escape(', '.join(r.missing)) if r.missing else word(lang, 'none')}</p>")
     parts.append(f"<details><summary>{word(lang, 'ballots')} ({len(r.ballots)})</summary>"
                  f"{_ballot_rows(r.ballots, lang, tz)}</details>")

@@ -45,7 +45,8 @@ def tally_list(rows) -> list[dict]:
 def runoff_dict(ro) -> dict:
     return {"mode": ro.mode, "candidates": list(ro.candidates), "deadline": iso(ro.deadline),
             "counted": ro.counted, "tally": tally_list(ro.tally),
-            "ballots": [ballot_dict(b) for b in ro.ballots], "missing": list(ro.missing)}
+            "ballots": [ballot_dict(b) for b in ro.ballots], "missing": list(ro.missing),
+            **({"provisional": True} if ro.provisional else {})}
 
 
 def day_dict(r: DayResult, explain: bool = False) -> dict:
@@ -69,6 +70,11 @@ def day_dict(r: DayResult, explain: bool = False) -> dict:
         "modkills": list(r.modkills),
         "runoff": None if r.runoff is None else runoff_dict(r.runoff),
     }
+    if r.provisional:  # an interim count (CONTRACT): a final day has no such field
+        out["provisional"] = True
+        out["now"] = iso(r.now)
+    if r.warnings:
+        out["warnings"] = list(r.warnings)
     if explain:
         for b, d in zip(r.ballots, out["ballots"]):
             d["story"] = list(b.story)

@@ -10,21 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..model import DayResult
+from ..messages import collate, labels, say
+from .words import interim_heading, runoff_names, warnings, word
 
-WORDS = {
-    "ru": {"day": "День", "deadline": "дедлайн", "none": "нет", "candidate": "Кандидат",
-           "score": "Счёт", "red": "красн.", "blue": "син.", "penalty": "штраф", "voters": "Голоса",
-           "outcome": "Итог", "violations": "Нарушения", "missing": "Не проголосовали",
-           "post": "пост", "explain": "Разбор голосов", "warnings": "Внимание", "no_votes": "голосов нет",
-           "modkills": "Автокилл", "runoff": "Катастрофа", "runoff_missing": "Не проголосовали в катастрофе",
-           "early_close_at": "Досрочное закрытие", "fast_night_at": "Фаст-ночь", "hammer_at": "Большинство набрано"},
-    "en": {"day": "Day", "deadline": "deadline", "none": "none", "candidate": "Candidate",
-           "score": "Score", "red": "red", "blue": "blue", "penalty": "penalty", "voters": "Votes",
-           "outcome": "Outcome", "violations": "Violations", "missing": "Did not vote",
-           "post": "post", "explain": "Ballot by ballot", "warnings": "Warnings", "no_votes": "no votes",
-           "modkills": "Modkill", "runoff": "Runoff", "runoff_missing": "No runoff ballot",
-           "early_close_at": "Closed early", "fast_night_at": "Fast night", "hammer_at": "Hammer"},
-}
 STYLE = {"red": "bold red", "blue": "bold blue"}
 
 
@@ -52,7 +40,7 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
-def _tally_table(rows, w) -> Table:
+def _tally_table(rows, w, names: dict[str, str] | None = None) -> Table:
     table = Table(show_edge=False, header_style="bold")
     for col, justify in ((w["candidate"], "left"), (w["score"], "right"), (w["red"], "right"),
                          (w["blue"], "right"), (w["penalty"], "right"), (w["voters"], "left")):
@@ -64,21 +52,24 @@ def _tally_table(rows, w) -> Table:
                 voters.append(", ")
             label = v.voter + (f" ×{_num(v.weight)}" if v.weight != 1 else "")
             voters.append(label, style=STYLE.get(v.colour, ""))
-        table.add_row(row.candidate, _num(row.score), _num(row.red), _num(row.blue),
+        table.add_row((names or {}).get(row.candidate, row.candidate), _num(row.score), _num(row.red), _num(row.blue),
                       _num(row.penalty) if row.penalty else "", voters)
     return table
 
 
 def day_renderables(r: DayResult, explain: bool = False) -> list:
-    w = WORDS[r.lang]
+    w = labels("label", r.lang)
     out: list = []
     t = r.thread
     head = Text(f"{r.game_title or t.title or t.source} — {w['day']} {r.day}", style="bold")
-    head.append(f"  ({r.rules}; {t.engine}, {t.pages} pp., {len(t.posts)} posts; "
+    head.append(f"  ({r.rules}; {t.engine}, {t.pages} {w['pages']}, {len(t.posts)} {w['posts']}; "
                 f"{w['deadline']}: {r.deadline.isoformat(sep=' ') if r.deadline else w['none']})",
                 style="dim")
     out.append(head)
-    for warning in t.warnings:
+    interim = interim_heading(r)
+    if interim:
+        out.append(Text(interim, style="bold cyan"))
+    for warning in warnings(r):
         out.append(Text(f"{w['warnings']}: {warning}", style="yellow"))
     out.append(_tally_table(r.tally, w) if r.tally else Text(w["no_votes"], style="dim"))
     for flag, when in r.flags.items():
@@ -87,12 +78,14 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
     if r.runoff is not None:
         ro = r.runoff
         dl = ro.deadline.isoformat(sep=" ") if ro.deadline else w["none"]
-        out.append(Text(f"{w['runoff']} ({ro.mode}; {', '.join(ro.candidates)}; {w['deadline']}: {dl})",
+        out.append(Text(f"{w['runoff']} ({w['runoff_mode_' + ro.mode]}; {', '.join(ro.candidates)}; "
+                        f"{w['deadline']}: {dl})",
                         style="bold"))
-        out.append(_tally_table(ro.tally, w) if ro.tally else Text(w["no_votes"], style="dim"))
+        out.append(_tally_table(ro.tally, w, runoff_names(ro, r.lang)) if ro.tally else Text(w["no_votes"], style="dim"))
         out.append(Text(f"{w['runoff_missing']}: {', '.join(ro.missing) if ro.missing else w['none']}"))
     style = "bold green" if r.outcome.kind == "lynch" else "bold yellow"
-    out.append(Text(f"{w['outcome']}: {r.outcome.kind} — {r.outcome.note}", style=style))
+    kind = say(f"kind.{r.outcome.kind}", r.lang)
+    out.append(Text(f"{w['outcome']}: {kind} — {r.outcome.note}", style=style))
     if r.modkills:
         out.append(Text(f"{w['modkills']}: {', '.join(r.modkills)}", style="bold red"))
     if r.violations:
@@ -101,13 +94,15 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
         for v in r.violations:
             by_player[v.player].append(v)
         lines = []
-        for player in sorted(by_player):
+        for player in sorted(by_player, key=collate):
             lines.append((f"  {player}", "bold"))
             for v in by_player[player]:
                 where = f"{w['post']} {v.post_no}, {v.time.isoformat(sep=' ')}: " if v.post_no else ""
-                lines.append((f"    [{v.rule}] {v.code} ({v.effect}) {where}{v.message}", None))
+                rule = f"[{v.rule}] " if v.rule else ""
+                lines.append((f"    {rule}{v.code} ({v.effect}) {where}{v.message}", None))
         out.append(Lines(lines))
-    out.append(Text(f"{w['missing']}: {', '.join(r.missing) if r.missing else w['none']}"))
+    label = word(r.lang, "missing_yet") if r.outcome.kind == "open" else w["missing"]
+    out.append(Text(f"{label}: {', '.join(r.missing) if r.missing else w['none']}"))
     if explain:
         out.append(Text(w["explain"] + ":", style="bold"))
         for b in r.ballots:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from html import escape
 
+from ..messages import collate
 from ..model import Ballot, TallyRow
 from .words import colour_word, num, when, word
 
@@ -180,8 +181,8 @@ def svg(ballots, rows: tuple[TallyRow, ...], fr: Frame, lang: str, label: str,
                    f'<line x1="{x(t)}" x2="{x(t)}" y1="{4 + 14 * (i % 3)}" y2="{height - 6}"/>'
                    f'<text x="{tx}" y="{12 + 14 * (i % 3)}" text-anchor="{anchor}">{escape(tip)}</text></g>')
     # score lines, largest final score drawn last (on top)
-    order = sorted(steps, key=lambda c: (steps[c][-1][1], c))
-    colours = {c: PALETTE[i % len(PALETTE)] for i, c in enumerate(sorted(steps, key=lambda c: (-steps[c][-1][1], c)))}
+    order = sorted(steps, key=lambda c: (steps[c][-1][1], collate(c)))
+    colours = {c: PALETTE[i % len(PALETTE)] for i, c in enumerate(sorted(steps, key=lambda c: (-steps[c][-1][1], collate(c))))}
     labels = []
     for rank, cand in enumerate(order):
         # lines with equal scores would hide each other: each is shifted by a pixel or two
