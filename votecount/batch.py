@@ -209,8 +209,9 @@ def _alarm(seconds: float):
         signal.signal(signal.SIGALRM, old)
 
 
-def _read_pages(job: Job, info: dict) -> list[sources.RawPage]:
-    """The thread's pages, with the page and byte limits checked before anything is read."""
+def _read_pages(job: Job, info: dict, notes: list[str]) -> list[sources.RawPage]:
+    """The thread's pages, with the page and byte limits checked before anything is read
+    (votecount's own files skipped in a folder, with a line in `notes`)."""
     sizes: list[int]
     real = _real(job, job.path)
     if job.kind == "folder":
@@ -230,7 +231,7 @@ def _read_pages(job: Job, info: dict) -> list[sources.RawPage]:
         raise InputError(f"{job.key}: {len(sizes):,} pages, over the limit of {job.max_pages:,} (--max-pages)")
     if job.max_bytes and sum(sizes) > job.max_bytes:
         raise InputError(f"{job.key}: {sum(sizes):,} bytes, over the limit of {job.max_bytes:,} (--max-mb)")
-    raws = sources.read(real)
+    raws = sources.read(real, notes)
     if real != job.path:  # pages are named as the user gave them, wherever this runs
         raws = [sources.RawPage(job.path + r.source[len(real):], r.data, r.mtime) for r in raws]
     return raws
@@ -270,9 +271,10 @@ def _paced(raws, deadline: float, limit: float) -> Iterator[sources.RawPage]:
 def _count(job: Job, info: dict, started: float) -> dict:
     from . import api
     from . import game as game_mod
-    from .pipeline import thread_from_pages
+    from .pipeline import thread_from_pages, with_notes
 
-    raws = _read_pages(job, info)
+    notes: list[str] = []
+    raws = _read_pages(job, info, notes)
     game_bytes = b""
     if job.game:
         try:
@@ -286,8 +288,8 @@ def _count(job: Job, info: dict, started: float) -> dict:
     game = game_mod.load(_real(job, job.game)) if job.game else None
     tz = api.zone(job.tz or (game.timezone if game else game_mod.DEFAULT_TZ))
     deadline = started + job.time_limit if job.time_limit else 0.0
-    thread = thread_from_pages(_paced(raws, deadline, job.time_limit), job.key, tz=tz,
-                               engine=job.engine, fetched=_fetched(job, raws))
+    thread = with_notes(thread_from_pages(_paced(raws, deadline, job.time_limit), job.key, tz=tz,
+                                          engine=job.engine, fetched=_fetched(job, raws)), notes)
     results = api.count_thread(thread, game, tz, None if game else job.rules, lang=job.lang)
     if deadline and time.monotonic() > deadline:
         raise InputError(f"over the time limit of {job.time_limit:g} s")

@@ -91,15 +91,53 @@ def write_out(text: str, output: Optional[Path]) -> None:
         raise
 
 
-def check_output(output: Optional[Path], threads: List[str]) -> None:
-    """-o must not name an input page: the input is never modified."""
-    if output is None or not output.exists():
+def check_output(output: Optional[Path], threads: List[str], *files) -> None:
+    """-o must not be a file the command reads: a page (also one of a folder's), a .zip, the
+    game file, the --diff or rules file, a list file. Compared as files, not names (samefile:
+    st_dev and st_ino), so a symbolic link, a path through `..`, a hard link and another
+    spelling on a case-insensitive file system are all the same input."""
+    if output is None or not output.exists() or output.is_dir():
         return
-    for thread in threads:
-        path = Path(thread)
-        if thread != "-" and path.is_file() and os.path.samefile(path, output):
-            raise VotecountError(f"-o {output}: is the input page {thread}; the input is never "
-                                 "overwritten, choose another file")
+    from .sources import input_files
+    inputs = [p for t in threads if not _is_url(t) for p in input_files(t)]
+    inputs += [Path(f) for f in files if f is not None and Path(f).is_file()]
+    for path in inputs:
+        try:
+            same = os.path.samefile(path, output)
+        except OSError:
+            continue
+        if same:
+            raise VotecountError(f"-o {output}: is an input of the command ({path}); an input is "
+                                 "never overwritten, choose another file")
+
+
+def _is_url(thread: str) -> bool:
+    return thread.lower().startswith(("http://", "https://"))
+
+
+# -o's extension → the format, when -f is not given (.txt: the plain table).
+EXTENSIONS = {".json": "json", ".csv": "csv", ".html": "html", ".htm": "html", ".md": "markdown",
+              ".markdown": "markdown", ".bbcode": "bbcode", ".txt": "table"}
+
+
+def pick_format(fmt: Optional[Enum], output: Optional[Path], allowed, command: str) -> str:
+    """-f, else the format -o's extension names (said by format_note once written), else the
+    table."""
+    if fmt is not None:
+        return fmt.value
+    chosen = EXTENSIONS.get(output.suffix.lower()) if output is not None else None
+    if chosen is None:
+        return "table"
+    if chosen not in [a.value for a in allowed]:
+        raise VotecountError(f"-o {output}: {command} writes {', '.join(a.value for a in allowed)}, "
+                             f"not {chosen}; give -f or another extension")
+    return chosen
+
+
+def format_note(fmt: Optional[Enum], output: Optional[Path], chosen: str) -> None:
+    if fmt is None and output is not None and chosen != "table":
+        typer.echo(f"votecount: note: wrote {chosen}, from the {output.suffix} of -o "
+                   "(-f chooses another format)", err=True)
 
 
 def fail(exc: Exception) -> None:
@@ -124,7 +162,7 @@ def fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes, 
                   timeout, retries, refresh=False, threads=None):
     """The fetch settings, or None when `threads` names no URL (saved pages are counted
     without importing the fetcher and httpx: 25 ms of every count)."""
-    if threads is not None and not any(t.lower().startswith(("http://", "https://")) for t in threads):
+    if threads is not None and not any(_is_url(t) for t in threads):
         return None
     from .fetch import FetchOptions
     return FetchOptions(delay=delay, timeout=timeout, retries=retries, max_pages=max_pages,
@@ -142,7 +180,7 @@ def count_cmd(
     deadline: Optional[str] = typer.Option(None, "--deadline", help="Deadline: 2026-11-29T20:00 or 20:00."),
     tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
     at: Optional[str] = typer.Option(None, "--at", help="Replay the thread as of this moment."),
-    fmt: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
+    fmt: Optional[Format] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages (default: Russian for Russian games)."),
     explain: bool = typer.Option(False, "--explain", help="Show each ballot's story and every fuzzy nick decision."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file."),
@@ -159,7 +197,8 @@ def count_cmd(
 ):
     """Count the votes of a saved thread (the default command)."""
     try:
-        check_output(output, threads)
+        check_output(output, threads, game, diff, rules)
+        chosen = pick_format(fmt, output, Format, "count")
         from .api import run_count
         previous = None
         if diff is not None:  # read first: a bad file fails before the (slower) count
@@ -168,7 +207,8 @@ def count_cmd(
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
                               max_time, timeout, retries, threads=threads)
         results = run_count(threads, game, rules, day, deadline, tz, at, lang, engine, saved_at, fetch, jobs)
-        _write_report(fmt.value, results, explain, previous, output)
+        _write_report(chosen, results, explain, previous, output)
+        format_note(fmt, output, chosen)
     except VotecountError as exc:
         fail(exc)
     if strict and any(r.violations for r in results):
@@ -187,7 +227,7 @@ def _write_report(fmt: str, results, explain: bool, previous, output: Optional[P
 @app.command("posts")
 def posts_cmd(
     threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder, a .zip, or -."),
-    fmt: PostsFormat = typer.Option(PostsFormat.table, "--format", "-f"),
+    fmt: Optional[PostsFormat] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     tz: str = typer.Option("Europe/Moscow", "--tz", help="Zone of the page's text timestamps."),
     engine: Optional[str] = typer.Option(None, "--engine"),
     saved_at: Optional[str] = typer.Option(None, "--saved-at"),
@@ -199,14 +239,17 @@ def posts_cmd(
     """Show the posts the parser extracted (to check a parser on your forum)."""
     try:
         check_output(output, threads)
+        chosen = pick_format(fmt, output, PostsFormat, "posts")
         from .api import open_thread
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
                               max_time, timeout, retries, threads=threads)
         thread, _, _ = open_thread(threads, None, tz, engine, saved_at, fetch)
         from .render import posts as posts_render
-        if fmt is PostsFormat.json:
+        for w in thread.warnings:
+            typer.echo(f"votecount: warning: {w}", err=True)
+        if chosen == "json":
             write_out(posts_render.to_json(thread.posts), output)
-        elif fmt is PostsFormat.csv:
+        elif chosen == "csv":
             write_out(posts_render.to_csv(thread.posts), output)
         else:
             from rich.console import Console
@@ -226,6 +269,7 @@ def posts_cmd(
                 buf = io.StringIO()
                 Console(file=buf, width=160, color_system=None).print(table)
                 write_out(buf.getvalue(), output)
+        format_note(fmt, output, chosen)
     except VotecountError as exc:
         fail(exc)
 
@@ -241,6 +285,7 @@ def init_cmd(
 ):
     """Draft a game file from a thread: GM, roster, days, rules preset, each with a comment to check."""
     try:
+        check_output(output, threads)
         if output is not None and output.exists() and not force:
             raise VotecountError(f"{output} exists; add --force to overwrite it")
         from .api import open_thread
@@ -265,7 +310,7 @@ def activity_cmd(
     game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (roster, GM, days, who is dead)."),
     minimum: int = typer.Option(5, "--minimum", min=0, help="Informative posts a player must write a day (C3.14)."),
     day: Optional[int] = typer.Option(None, "--day", help="Show only this day."),
-    fmt: ActivityFormat = typer.Option(ActivityFormat.table, "--format", "-f", help="Output format."),
+    fmt: Optional[ActivityFormat] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     explain: bool = typer.Option(False, "--explain", help="List every marked post with the reason."),
     tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of the table and reasons."),
@@ -275,6 +320,8 @@ def activity_cmd(
 ):
     """Posts per player per day in the game thread; likely non-informative posts marked (C3.14)."""
     try:
+        check_output(output, threads, game)
+        chosen = pick_format(fmt, output, ActivityFormat, "activity")
         from . import activity
         from . import game as game_mod
         from .api import check_day, language as pick_language, open_thread
@@ -284,7 +331,7 @@ def activity_cmd(
         check_day(day, g)
         language = pick_language(lang, g, tzinfo, thread)
         report = activity.build(thread, g, minimum, day)
-        if fmt is ActivityFormat.table:
+        if chosen == "table":
             import io
 
             from rich.console import Console
@@ -298,8 +345,9 @@ def activity_cmd(
             if buf is not None:
                 write_out(buf.getvalue(), output)
         else:
-            text = activity.to_json(report, language) if fmt is ActivityFormat.json else activity.to_csv(report, language)
+            text = activity.to_json(report, language) if chosen == "json" else activity.to_csv(report, language)
             write_out(text, output)
+            format_note(fmt, output, chosen)
             for w in thread.warnings:
                 typer.echo(f"votecount: warning: {w}", err=True)
             if report.unknown_authors:  # said on stderr: the rows stay exactly the contract's list
@@ -390,6 +438,7 @@ def _run_batch(paths, output, fmt, jobs, resume, rules, tz, engine, lang, time_l
     if jobs < 0 or time_limit < 0 or max_pages < 0 or max_mb < 0:
         raise VotecountError("--jobs, --time-limit, --max-pages and --max-mb cannot be negative")
     if output.exists() and not output.is_dir():
+        check_output(output, paths)
         raise VotecountError(f"{output}: exists and is not a folder")
     state = batch.load_state(output) if resume else {}
     job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
