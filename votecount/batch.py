@@ -439,16 +439,15 @@ def _execute(jobs: list[Job], workers: int, dask: str | None) -> Iterator[dict]:
 
 
 def _execute_pool(jobs: list[Job], workers: int) -> Iterator[dict]:
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import as_completed
     from concurrent.futures.process import BrokenProcessPool
 
-    from .parallel import interrupts_held
+    from .parallel import interrupts_held, worker_pool
 
     # fork: workers inherit the imported parsers (no start-up per worker); all workers are
-    # forked at the first submit, before the progress bar starts its thread.
-    ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    # forked at the first submit, before the progress bar starts its thread. Ctrl-C kills
+    # them at once (worker_pool): the state file keeps every thread finished so far.
+    with worker_pool(workers) as pool:
         # Biggest threads first, so that no large one starts last and keeps one core busy
         # alone at the end (the tables are sorted afterwards: the order changes nothing).
         ordered = sorted(jobs, key=_size, reverse=True)

@@ -485,11 +485,31 @@ def _run_batch(paths, output, fmt, jobs, resume, rules, tz, engine, lang, time_l
             progress.stop()
 
 
+_INTERRUPTED: list[bool] = []
+
+
 def _interrupted(signum, frame):
     # Click turns Ctrl-C into "Aborted!" and exit 1, which the contract keeps for "the count
-    # has violations"; leave with 130 instead (write_out removes its temporary file on the way).
+    # has violations"; leave with 130 instead (write_out removes its temporary file on the way,
+    # worker pools kill their workers, batch's state file is closed). A second Ctrl-C while
+    # leaving is ignored: raised inside that cleanup it would print a traceback.
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _INTERRUPTED.append(True)
     typer.echo("votecount: interrupted", err=True)
     raise SystemExit(130)
+
+
+def _leave_now(code: int) -> None:
+    """Exit at once once the cleanup has run. Python's exit would join the threads of a process
+    pool whose workers were killed mid-message: that can wait forever, or print a traceback
+    from a queue thread (tests/hostile/test_hostile_interrupts.py)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 def main() -> None:
@@ -506,6 +526,9 @@ def main() -> None:
         typer.echo(f"votecount: internal error: {type(exc).__name__}: {exc} "
                    "(please report it; VOTECOUNT_DEBUG=1 shows the traceback)", err=True)
         sys.exit(2)
+    finally:
+        if _INTERRUPTED:
+            _leave_now(130)
 
 
 if __name__ == "__main__":
