@@ -177,12 +177,38 @@ def test_list_file_and_bad_paths(archive: Path):
     code, _, err = run("batch", "list.txt", "-o", "out", "--jobs", "1", "--quiet", cwd=cwd)
     assert code == 0 and err == ""
     assert [t["thread"] for t in table(cwd / "out", "threads")] == ["arch/d-mybb", "arch/e-vbulletin.zip"]
-    (cwd / "list.txt").write_text("arch/nowhere\n", encoding="utf-8")
-    code, _, err = run("batch", "list.txt", "-o", "out", cwd=cwd)
-    assert code == 2 and err == "votecount: list.txt: line 1: arch/nowhere: no such file or folder\n"
+    # a missing path in a list is that thread's error row, as every bad thread is; the run goes on
+    (cwd / "list.txt").write_text("arch/d-mybb\narch/nowhere\n", encoding="utf-8")
+    code, _, err = run("batch", "list.txt", "-o", "out", "--jobs", "1", cwd=cwd)
+    assert code == 4 and "2 threads, 1 failed" in err
+    rows = {t["thread"]: t for t in table(cwd / "out", "threads")}
+    assert rows["arch/d-mybb"]["status"] == "ok"
+    assert rows["arch/nowhere"]["status"] == "error"
+    assert rows["arch/nowhere"]["error"] == "list.txt: line 2: arch/nowhere: no such file or folder"
+    code, _, err = run("batch", "arch/nowhere", "-o", "out", cwd=cwd)  # named on the command line
+    assert code == 2 and err == "votecount: arch/nowhere: no such file or folder\n"
     (cwd / "empty").mkdir()
     code, _, err = run("batch", "empty", "-o", "out", cwd=cwd)
     assert code == 2 and "no threads found" in err
+
+
+def test_a_zips_game_file_is_used_like_a_folders(archive: Path):
+    """game.toml inside a .zip (at its top, or beside the pages in the zip's one folder) is
+    the thread's game file, as in a folder: the example's red-blue game, not classic."""
+    cwd = archive.parent
+    for name, prefix in (("top.zip", ""), ("inner.zip", "zarechnaya/")):
+        with zipfile.ZipFile(cwd / name, "w") as zf:
+            for f in ("page1.html", "page2.html", "game.toml"):
+                zf.write(EXAMPLE / f, prefix + f)
+    code, _, err = run("batch", "top.zip", "inner.zip", "arch/f-zarechnaya", "-o", "out", "--jobs", "1", cwd=cwd)
+    assert code == 0, err
+    threads = {t["thread"]: t for t in table(cwd / "out", "threads")}
+    assert threads["top.zip"]["rules"] == threads["inner.zip"]["rules"] == "red-blue"
+    assert threads["top.zip"]["game_file"] == "top.zip!game.toml"
+    assert threads["inner.zip"]["game_file"] == "inner.zip!zarechnaya/game.toml"
+    days = [d for d in table(cwd / "out", "days")]
+    by_thread = {d["thread"]: (d["tally"], d["outcome"], d["missing"]) for d in days}
+    assert by_thread["top.zip"] == by_thread["inner.zip"] == by_thread["arch/f-zarechnaya"]
 
 
 def test_dask_local_cluster_gives_the_same_tables(archive: Path):

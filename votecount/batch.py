@@ -77,6 +77,7 @@ class Job(NamedTuple):
     time_limit: float = 0.0  # seconds
     previous: str | None = None  # the hash of the last finished count (--resume)
     root: str | None = None  # the submitter's folder, for relative paths on other processes
+    error: str | None = None  # kind "missing": why (a list file's line naming nothing)
 
 
 def _real(job: Job, path: str) -> str:
@@ -93,12 +94,13 @@ class _TimeUp(BaseException):
 
 # --------------------------------------------------------------------------- finding threads
 
-def discover(paths: Iterable[str]) -> list[tuple[str, str, str]]:
+def discover(paths: Iterable[str]) -> list[tuple]:
     """(key, path, kind) of every thread under the PATH arguments, in natural order, once each.
 
     A folder that holds pages is a thread; a folder without pages is searched for thread
     folders and .zip files; a .zip is a thread; a page file is a one-page thread; any other
     file is a list of such paths, one a line (relative to the list; blank lines and # skipped).
+    A list's line naming nothing is (key, path, "missing", why): that thread's error row.
     """
     found: dict[str, tuple[str, str, str]] = {}
     for arg in paths:
@@ -145,19 +147,62 @@ def _targets(path: Path, depth: int) -> Iterator[tuple[str, str, str]]:
                 continue
             entry = Path(line) if os.path.isabs(line) else path.parent / line
             if not entry.exists():
-                raise InputError(f"{path}: line {number}: {line}: no such file or folder")
+                yield (os.path.normpath(str(entry)), str(entry), "missing",
+                       f"{path}: line {number}: {line}: no such file or folder")
+                continue
             yield from _targets(entry, depth + 1)
 
 
 def make_jobs(targets, *, rules=None, tz=None, engine=None, lang=None, max_pages=0,
               max_bytes=0, time_limit=0.0, previous: dict[str, str] | None = None) -> list[Job]:
     jobs = []
-    for key, path, kind in targets:
-        game = os.path.join(path, GAME_FILE) if kind == "folder" else None
-        jobs.append(Job(key, path, kind, game if game and os.path.isfile(game) else None,
-                        rules, tz, engine, lang, max_pages, max_bytes, time_limit,
-                        (previous or {}).get(key), os.getcwd()))
+    for key, path, kind, *why in targets:
+        jobs.append(Job(key, path, kind, _game_file(path, kind), rules, tz, engine, lang,
+                        max_pages, max_bytes, time_limit, (previous or {}).get(key), os.getcwd(),
+                        why[0] if why else None))
     return jobs
+
+
+def _game_file(path: str, kind: str) -> str | None:
+    """The thread's game.toml: in its folder; in a .zip, `zip!game.toml` at the top or beside
+    the pages in the zip's one folder (as a folder zipped whole holds it)."""
+    if kind == "folder":
+        game = os.path.join(path, GAME_FILE)
+        return game if os.path.isfile(game) else None
+    if kind != "zip":
+        return None
+    import zipfile
+    try:
+        with zipfile.ZipFile(path) as zf:
+            names = [i.filename for i in zf.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return None  # said when the thread is read
+    folders = {n.rpartition("/")[0] for n in names if sources._is_page(n)}
+    for member in ([f"{folders.pop()}/{GAME_FILE}"] if len(folders) == 1 and "" not in folders else []) + [GAME_FILE]:
+        if member in names:
+            return f"{path}!{member}"
+    return None
+
+
+def _game(job: Job):
+    """(the game file's bytes, the Game) of a job: b"" and None without one."""
+    if not job.game:
+        return b"", None
+    import zipfile
+
+    from . import game as game_mod
+    zip_path, _, member = job.game.partition("!") if job.kind == "zip" else (job.game, "", "")
+    try:
+        if member:
+            with zipfile.ZipFile(_real(job, zip_path)) as zf:
+                data = zf.read(member)
+        else:
+            data = Path(_real(job, job.game)).read_bytes()
+        text = data.decode("utf-8")
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:  # ValueError: not UTF-8
+        raise InputError(f"{job.game}: cannot read the game file "
+                         f"({getattr(exc, 'strerror', None) or exc})") from None
+    return data, game_mod.parse(text, job.game)
 
 
 # --------------------------------------------------------------------------- one thread
@@ -213,6 +258,8 @@ def _read_pages(job: Job, info: dict, notes: list[str]) -> list[sources.RawPage]
     """The thread's pages, with the page and byte limits checked before anything is read
     (votecount's own files skipped in a folder, with a line in `notes`)."""
     sizes: list[int]
+    if job.kind == "missing":
+        raise InputError(job.error or f"{job.path}: no such file or folder")
     real = _real(job, job.path)
     if job.kind == "folder":
         names = [n for n in os.listdir(real) if sources._is_page(n)]
@@ -275,17 +322,11 @@ def _count(job: Job, info: dict, started: float) -> dict:
 
     notes: list[str] = []
     raws = _read_pages(job, info, notes)
-    game_bytes = b""
-    if job.game:
-        try:
-            game_bytes = Path(_real(job, job.game)).read_bytes()
-        except OSError as exc:
-            raise InputError(f"{job.game}: cannot read ({exc.strerror or exc})") from None
+    game_bytes, game = _game(job)
     digest = info["hash"] = content_hash(job, raws, game_bytes)
     if job.previous == digest:
         return {"key": job.key, "status": "unchanged", "hash": digest, "error": None,
                 "pages": len(raws), "posts": 0, "rows": None}
-    game = game_mod.load(_real(job, job.game)) if job.game else None
     tz = api.zone(job.tz or (game.timezone if game else game_mod.DEFAULT_TZ))
     deadline = started + job.time_limit if job.time_limit else 0.0
     thread = with_notes(thread_from_pages(_paced(raws, deadline, job.time_limit), job.key, tz=tz,

@@ -8,6 +8,7 @@ Heavy modules are imported inside the commands so `votecount --version` starts f
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from enum import Enum
@@ -22,12 +23,40 @@ from .errors import VotecountError
 
 
 class DefaultToCount(TyperGroup):
-    """`votecount thread.html` means `votecount count thread.html`."""
+    """`votecount thread.html` means `votecount count thread.html`; a usage error is one line
+    like every other error."""
 
     def parse_args(self, ctx, args):
+        if any("\x00" in a for a in args):  # no shell can pass one; only a caller in Python
+            raise VotecountError("an argument holds a NUL character")
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = ["count", *args]
         return super().parse_args(ctx, args)
+
+    def main(self, *args, standalone_mode: bool = True, **kwargs):
+        # click's exceptions, wherever this typer takes click from (0.28 carries its own copy)
+        click = sys.modules[typer.BadParameter.__module__.rpartition(".")[0]]
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as exc:  # bare `votecount`: the help
+            exc.show()
+            raise SystemExit(exc.exit_code) from None
+        except click.exceptions.UsageError as exc:
+            where = f"votecount {exc.ctx.info_name}" if exc.ctx and exc.ctx.parent else "votecount"
+            typer.echo(f"votecount: {one_line(exc.format_message())} (see '{where} --help')", err=True)
+            raise SystemExit(2) from None
+        except VotecountError as exc:
+            typer.echo(f"votecount: {one_line(str(exc))}", err=True)
+            raise SystemExit(exc.exit_code) from None
+        except click.exceptions.ClickException as exc:
+            typer.echo(f"votecount: {one_line(exc.format_message())}", err=True)
+            raise SystemExit(exc.exit_code) from None
+        except getattr(click.exceptions, "Abort", KeyboardInterrupt):  # Ctrl-C that click caught
+            typer.echo("votecount: interrupted", err=True)
+            raise SystemExit(130) from None
+        if not standalone_mode:
+            return code
+        raise SystemExit(code if isinstance(code, int) else 0)
 
 
 app = typer.Typer(cls=DefaultToCount, add_completion=False, no_args_is_help=True,
@@ -140,8 +169,15 @@ def format_note(fmt: Optional[Enum], output: Optional[Path], chosen: str) -> Non
                    "(-f chooses another format)", err=True)
 
 
+def one_line(text: str) -> str:
+    """A message with the control characters of the values it quotes (a file name or an
+    option value with a newline, an escape sequence) shown escaped: an error is one line."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
+
+
 def fail(exc: Exception) -> None:
-    typer.echo(f"votecount: {exc}", err=True)
+    typer.echo(f"votecount: {one_line(str(exc))}", err=True)
     raise typer.Exit(getattr(exc, "exit_code", 2))
 
 
@@ -162,6 +198,9 @@ def fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes, 
                   timeout, retries, refresh=False, threads=None):
     """The fetch settings, or None when `threads` names no URL (saved pages are counted
     without importing the fetcher and httpx: 25 ms of every count)."""
+    for name, seconds in (("--delay", delay), ("--max-time", max_time), ("--timeout", timeout)):
+        if not math.isfinite(seconds):
+            raise VotecountError(f"{name} {seconds}: not a number of seconds")
     if threads is not None and not any(_is_url(t) for t in threads):
         return None
     from .fetch import FetchOptions
@@ -435,6 +474,8 @@ def _run_batch(paths, output, fmt, jobs, resume, rules, tz, engine, lang, time_l
     if rules:
         from .rules import load as load_rules
         load_rules(rules)
+    if not math.isfinite(time_limit):
+        raise VotecountError(f"--time-limit {time_limit}: not a number of seconds (0: no limit)")
     if jobs < 0 or time_limit < 0 or max_pages < 0 or max_mb < 0:
         raise VotecountError("--jobs, --time-limit, --max-pages and --max-mb cannot be negative")
     if output.exists() and not output.is_dir():
