@@ -222,3 +222,42 @@ def test_dask_local_cluster_gives_the_same_tables(archive: Path):
     assert "7 threads, 1 failed" in err
     for name in TABLES:
         assert (cwd / "dask" / f"{name}.csv").read_bytes() == (cwd / "local" / f"{name}.csv").read_bytes()
+
+
+def test_pandas_is_a_core_dependency_and_parquet_dask_are_extras():
+    """`pip install votecount` (the README's first command) is enough for batch's CSV and JSON;
+    pyarrow (parquet) and Dask stay extras."""
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = [re.split(r"[<>=\[ ]", d)[0] for d in project["dependencies"]]
+    assert "pandas" in names and "pyarrow" not in names and "dask" not in names
+    extras = project["optional-dependencies"]
+    assert any(d.startswith("pyarrow") for d in extras["parquet"])
+    assert any(d.startswith("dask[distributed]") for d in extras["dask"])
+
+
+def test_a_single_count_does_not_import_pandas():
+    probe = ("import sys\nfrom votecount.cli import main\n"
+             "sys.argv = ['votecount', 'examples/zarechnaya', '-f', 'json']\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "sys.stderr.write('pandas' if 'pandas' in sys.modules else 'no pandas')\n")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=ROOT, timeout=60)
+    assert proc.stderr.decode().endswith("no pandas"), proc.stderr.decode()
+
+
+@pytest.mark.parametrize("module,args,extra", [
+    ("pyarrow", ["--format", "parquet"], "parquet"),
+    ("distributed", ["--dask", "tcp://127.0.0.1:9"], "dask"),
+    ("pandas", [], None),
+])
+def test_a_missing_package_names_what_installs_it(archive: Path, module, args, extra):
+    """The package is hidden (a None in sys.modules makes its import fail, as when it is not
+    installed): one line naming the pip command, before any thread is counted."""
+    probe = (f"import sys\nsys.modules[{module!r}] = None\nfrom votecount.cli import main\n"
+             f"sys.argv = ['votecount', 'batch', 'arch', '-o', 'out', '-q', *{args!r}]\nmain()\n")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=archive.parent,
+                          timeout=120)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and len(err.splitlines()) == 1, err
+    assert f"pip install 'votecount[{extra}]'" in err if extra else "pip install" in err
+    assert not (archive.parent / "out" / ".votecount-batch.jsonl").exists()

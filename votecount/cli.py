@@ -61,6 +61,7 @@ class DefaultToCount(TyperGroup):
 
 app = typer.Typer(cls=DefaultToCount, add_completion=False, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]},
                   help="Count forum-mafia vote threads exactly, and explain the count.")
 
 
@@ -94,6 +95,25 @@ def _version(value: bool):
 def main_callback(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                                help="Print the version and exit.")):
     """Count forum-mafia vote threads exactly, and explain the count."""
+
+
+@app.command("help")
+def help_cmd(ctx: typer.Context,
+             command: Optional[str] = typer.Argument(None, metavar="[COMMAND]",
+                                                     help="The command to explain (default: all).")):
+    """Show the help of votecount or of one command (the same as COMMAND --help)."""
+    group = ctx.parent.command
+    if command is None:
+        typer.echo(group.get_help(ctx.parent))
+        return
+    sub = group.get_command(ctx.parent, command)
+    if sub is None:
+        from .rules import did_you_mean
+        raise_usage = f"help {command}: no such command{did_you_mean(command, list(group.commands))}"
+        typer.echo(f"votecount: {one_line(raise_usage)} (see 'votecount --help')", err=True)
+        raise typer.Exit(2)
+    with sub.make_context(command, ["--help"], parent=ctx.parent, resilient_parsing=True) as sub_ctx:
+        typer.echo(sub.get_help(sub_ctx))
 
 
 def write_out(text: str, output: Optional[Path]) -> None:
@@ -212,19 +232,19 @@ def fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes, 
 
 @app.command("count")
 def count_cmd(
-    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder of pages, a .zip, or - for standard input."),
-    game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (game.toml)."),
-    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Preset (classic, red-blue) or a rules .toml file."),
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder of pages, a .zip, an http(s) URL, or - for standard input."),
+    game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (game.toml): roster, GM, days, rules."),
+    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Preset (classic, red-blue, pass-catastrophe, bold-vote) or a rules .toml file; not with --game (the game file sets them)."),
     day: Optional[int] = typer.Option(None, "--day", help="Count only this day."),
-    deadline: Optional[str] = typer.Option(None, "--deadline", help="Deadline: 2026-11-29T20:00 or 20:00."),
-    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
-    at: Optional[str] = typer.Option(None, "--at", help="Replay the thread as of this moment."),
+    deadline: Optional[str] = typer.Option(None, "--deadline", help="Deadline: ISO 8601 (2026-11-29T20:00, 2026-11-29 20:00+03:00) or HH:MM[:SS] on the last post's day; not with a game file's [[days]]."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone, an IANA name (default: the game's, else Europe/Moscow)."),
+    at: Optional[str] = typer.Option(None, "--at", help="Replay the thread as of this moment (ISO 8601 or HH:MM[:SS])."),
     fmt: Optional[Format] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages (default: Russian for Russian games)."),
     explain: bool = typer.Option(False, "--explain", help="Show each ballot's story and every fuzzy nick decision."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (never an input); its extension picks the format when -f is not given."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
-    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when the count has violations."),
     diff: Optional[Path] = typer.Option(None, "--diff", metavar="PREVIOUS.json",
                                         help="Show what changed since an earlier --format json count."),
@@ -265,12 +285,12 @@ def _write_report(fmt: str, results, explain: bool, previous, output: Optional[P
 
 @app.command("posts")
 def posts_cmd(
-    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder, a .zip, or -."),
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder, a .zip, an http(s) URL, or -."),
     fmt: Optional[PostsFormat] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     tz: str = typer.Option("Europe/Moscow", "--tz", help="Zone of the page's text timestamps."),
-    engine: Optional[str] = typer.Option(None, "--engine"),
-    saved_at: Optional[str] = typer.Option(None, "--saved-at"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o"),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (never an input); its extension picks the format when -f is not given."),
     delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
     max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
     max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
@@ -434,7 +454,7 @@ def batch_cmd(
     paths: List[str] = typer.Argument(..., metavar="PATH...", help="Thread folders, folders of them, .zip files, or text files listing them."),
     output: Path = typer.Option(..., "--output", "-o", help="Folder for the tables (created)."),
     fmt: BatchFormat = typer.Option(BatchFormat.csv, "--format", "-f", help="Table format."),
-    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (default: the number of cores)."),
+    jobs: int = typer.Option(0, "--jobs", "-j", show_default=False, help="Worker processes (default: the number of cores)."),
     resume: bool = typer.Option(False, "--resume", help="Skip threads already counted with the same input."),
     rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Rules where a thread has no game.toml."),
     tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
@@ -464,11 +484,33 @@ def batch_cmd(
                    f"{summary.posts:,} posts counted: {output}", err=True)
 
 
+def _installed(module: str) -> bool:
+    """Whether `module` can be imported, without importing it (pandas takes 0.7 s; batch
+    imports it while the workers count)."""
+    if module in sys.modules:
+        return sys.modules[module] is not None
+    import importlib.util
+    return importlib.util.find_spec(module) is not None
+
+
+def _need_packages(fmt: str, dask: Optional[str]) -> None:
+    """Before any thread is counted: what this run needs is installed, or one line naming the
+    pip command that brings it."""
+    if not _installed("pandas"):
+        raise VotecountError("batch needs pandas, which votecount depends on: pip install pandas "
+                             "(or reinstall votecount)")
+    if fmt == "parquet" and not _installed("pyarrow"):
+        raise VotecountError("--format parquet needs pyarrow: pip install 'votecount[parquet]'")
+    if dask and not _installed("distributed"):
+        raise VotecountError("--dask needs dask.distributed: pip install 'votecount[dask]'")
+
+
 def _run_batch(paths, output, fmt, jobs, resume, rules, tz, engine, lang, time_limit, max_pages,
                max_mb, dask, quiet):
     from . import batch
     from .api import zone
 
+    _need_packages(fmt, dask)
     if tz:
         zone(tz)  # a wrong zone is a usage error, not one failure per thread
     if rules:
