@@ -338,9 +338,9 @@ def init_cmd(
     threads: List[str] = typer.Argument(..., metavar="THREAD...", help="The game's thread: saved page(s), a folder, a .zip, or -."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the draft to this file (default: standard output)."),
     force: bool = typer.Option(False, "--force", help="Overwrite the -o file if it exists."),
-    tz: str = typer.Option("Europe/Moscow", "--tz", help="Time zone of the game (and of the page's text timestamps)."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone of the game and of the page's text timestamps (default: the zone the page states, else Europe/Moscow)."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
-    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
 ):
     """Draft a game file from a thread: GM, roster, days, rules preset, each with a comment to check."""
     try:
@@ -348,9 +348,16 @@ def init_cmd(
         if output is not None and output.exists() and not force:
             raise VotecountError(f"{output} exists; add --force to overwrite it")
         from .api import open_thread
-        from .draft import draft
+        from .draft import draft, mid_thread
+        why = "given with --tz"
+        if tz is None:  # the zone the page states: its text times are read in it too
+            from .draft_zone import guess
+            tz, why = guess(threads)
         thread, _, tzinfo = open_thread(threads, None, tz, engine, saved_at)
-        write_out(draft(thread, tzinfo.key), output)
+        write_out(draft(thread, tzinfo.key, why), output)
+        warning = mid_thread(list(thread.posts))
+        for w in [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else []):
+            typer.echo(f"votecount: warning: {one_line(w)}", err=True)
         if output is not None:
             typer.echo(f"votecount: drafted {output}: check every line marked CHECK or FILL IN", err=True)
     except VotecountError as exc:
