@@ -20,6 +20,7 @@ from typer.core import TyperGroup
 
 from . import __version__
 from .errors import VotecountError
+from .outputs import check_output, format_note, is_url, one_line, pick_format, write_out
 
 
 class DefaultToCount(TyperGroup):
@@ -116,86 +117,6 @@ def help_cmd(ctx: typer.Context,
         typer.echo(sub.get_help(sub_ctx))
 
 
-def write_out(text: str, output: Optional[Path]) -> None:
-    """Standard output, or the file given, written whole or not at all: a temporary file
-    beside it, flushed to disk, then renamed over it. An error or Ctrl-C midway removes the
-    temporary file and leaves an earlier output file as it was."""
-    if output is None:
-        sys.stdout.write(text)
-        return
-    tmp = output.with_name(f".{output.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, output)
-    except BaseException as exc:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise VotecountError(f"{output}: cannot write ({exc.strerror or exc})") from None
-        raise
-
-
-def check_output(output: Optional[Path], threads: List[str], *files) -> None:
-    """-o must not be a file the command reads: a page (also one of a folder's), a .zip, the
-    game file, the --diff or rules file, a list file. Compared as files, not names (samefile:
-    st_dev and st_ino), so a symbolic link, a path through `..`, a hard link and another
-    spelling on a case-insensitive file system are all the same input."""
-    if output is None or not output.exists() or output.is_dir():
-        return
-    from .sources import input_files
-    inputs = [p for t in threads if not _is_url(t) for p in input_files(t)]
-    inputs += [Path(f) for f in files if f is not None and Path(f).is_file()]
-    for path in inputs:
-        try:
-            same = os.path.samefile(path, output)
-        except OSError:
-            continue
-        if same:
-            raise VotecountError(f"-o {output}: is an input of the command ({path}); an input is "
-                                 "never overwritten, choose another file")
-
-
-def _is_url(thread: str) -> bool:
-    return thread.lower().startswith(("http://", "https://"))
-
-
-# -o's extension → the format, when -f is not given (.txt: the plain table).
-EXTENSIONS = {".json": "json", ".csv": "csv", ".html": "html", ".htm": "html", ".md": "markdown",
-              ".markdown": "markdown", ".bbcode": "bbcode", ".txt": "table"}
-
-
-def pick_format(fmt: Optional[Enum], output: Optional[Path], allowed, command: str) -> str:
-    """-f, else the format -o's extension names (said by format_note once written), else the
-    table."""
-    if fmt is not None:
-        return fmt.value
-    chosen = EXTENSIONS.get(output.suffix.lower()) if output is not None else None
-    if chosen is None:
-        return "table"
-    if chosen not in [a.value for a in allowed]:
-        raise VotecountError(f"-o {output}: {command} writes {', '.join(a.value for a in allowed)}, "
-                             f"not {chosen}; give -f or another extension")
-    return chosen
-
-
-def format_note(fmt: Optional[Enum], output: Optional[Path], chosen: str) -> None:
-    if fmt is None and output is not None and chosen != "table":
-        typer.echo(f"votecount: note: wrote {chosen}, from the {output.suffix} of -o "
-                   "(-f chooses another format)", err=True)
-
-
-def one_line(text: str) -> str:
-    """A message with the control characters of the values it quotes (a file name or an
-    option value with a newline, an escape sequence) shown escaped: an error is one line."""
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                   for ch in text)
-
-
 def fail(exc: Exception) -> None:
     typer.echo(f"votecount: {one_line(str(exc))}", err=True)
     raise typer.Exit(getattr(exc, "exit_code", 2))
@@ -221,7 +142,7 @@ def fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes, 
     for name, seconds in (("--delay", delay), ("--max-time", max_time), ("--timeout", timeout)):
         if not math.isfinite(seconds):
             raise VotecountError(f"{name} {seconds}: not a number of seconds")
-    if threads is not None and not any(_is_url(t) for t in threads):
+    if threads is not None and not any(is_url(t) for t in threads):
         return None
     from .fetch import FetchOptions
     return FetchOptions(delay=delay, timeout=timeout, retries=retries, max_pages=max_pages,
@@ -475,7 +396,8 @@ def batch_cmd(
 ):
     """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
     try:
-        summary = _run_batch(paths, output, fmt.value, jobs, resume, rules, tz, engine,
+        from .batch_cli import run_batch
+        summary = run_batch(paths, output, fmt.value, jobs, resume, rules, tz, engine,
                              lang.value if lang else None, time_limit, max_pages, max_mb, dask, quiet)
     except VotecountError as exc:
         fail(exc)
@@ -489,90 +411,6 @@ def batch_cmd(
     if not quiet:
         typer.echo(f"votecount: {summary.threads:,} threads{skipped}, {summary.pages:,} pages, "
                    f"{summary.posts:,} posts counted: {output}", err=True)
-
-
-def _installed(module: str) -> bool:
-    """Whether `module` can be imported, without importing it (pandas takes 0.7 s; batch
-    imports it while the workers count)."""
-    if module in sys.modules:
-        return sys.modules[module] is not None
-    import importlib.util
-    return importlib.util.find_spec(module) is not None
-
-
-def _need_packages(fmt: str, dask: Optional[str]) -> None:
-    """Before any thread is counted: what this run needs is installed, or one line naming the
-    pip command that brings it."""
-    if not _installed("pandas"):
-        raise VotecountError("batch needs pandas, which votecount depends on: pip install pandas "
-                             "(or reinstall votecount)")
-    if fmt == "parquet" and not _installed("pyarrow"):
-        raise VotecountError("--format parquet needs pyarrow: pip install 'votecount[parquet]'")
-    if dask and not _installed("distributed"):
-        raise VotecountError("--dask needs dask.distributed: pip install 'votecount[dask]'")
-
-
-def _run_batch(paths, output, fmt, jobs, resume, rules, tz, engine, lang, time_limit, max_pages,
-               max_mb, dask, quiet):
-    from . import batch
-    from .api import zone
-
-    _need_packages(fmt, dask)
-    if tz:
-        zone(tz)  # a wrong zone is a usage error, not one failure per thread
-    if rules:
-        from .rules import load as load_rules
-        load_rules(rules)
-    if not math.isfinite(time_limit):
-        raise VotecountError(f"--time-limit {time_limit}: not a number of seconds (0: no limit)")
-    if jobs < 0 or time_limit < 0 or max_pages < 0 or max_mb < 0:
-        raise VotecountError("--jobs, --time-limit, --max-pages and --max-mb cannot be negative")
-    if output.exists() and not output.is_dir():
-        check_output(output, paths)
-        raise VotecountError(f"{output}: exists and is not a folder")
-    state = batch.load_state(output) if resume else {}
-    job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
-                               max_pages=max_pages, max_bytes=max_mb * 1024 * 1024,
-                               time_limit=time_limit,
-                               previous={k: e["hash"] for k, e in state.items()})
-    workers = jobs or os.cpu_count() or 1
-    show = not quiet and sys.stderr.isatty()
-    if not show:
-        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state)
-    from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
-    progress = Progress(TextColumn("threads"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("{task.fields[pages]:,} pages · {task.fields[rate]:,.0f} posts/s"
-                                   " · {task.fields[failed]} failed"),
-                        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                        console=Console(stderr=True), transient=False)
-    task = progress.add_task("batch", total=len(job_list), pages=0, rate=0.0, failed=0)
-    totals = {"pages": 0, "posts": 0, "failed": 0}
-
-    def advance(res: dict) -> None:
-        totals["pages"] += res.get("pages") or 0
-        totals["posts"] += 0 if res.get("unchanged") else (res.get("posts") or 0)
-        totals["failed"] += res["status"] == "error"
-        elapsed = progress.tasks[0].elapsed or 1e-9
-        progress.update(task, advance=1, pages=totals["pages"], rate=totals["posts"] / elapsed,
-                        failed=totals["failed"])
-
-    # The pool forks its workers at the first job, before the bar starts its refresh thread.
-    started = []
-
-    def on_result(res: dict) -> None:
-        if not started:
-            progress.start()
-            started.append(True)
-        advance(res)
-
-    try:
-        return batch.run(job_list, output, fmt, workers=workers, dask=dask, progress=on_result,
-                         state=state)
-    finally:
-        if started:
-            progress.stop()
 
 
 _INTERRUPTED: list[bool] = []
