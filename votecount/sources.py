@@ -214,6 +214,7 @@ def own_output(data: bytes) -> str | None:
 
 def input_files(thread: str) -> list[Path]:
     """The files reading THREAD opens: the file or .zip itself; for a folder its page files
+    (not votecount's own outputs, which are skipped: a report is written again in place),
     manifest.json and game.toml (-o must never name one of them)."""
     path = Path(thread)
     if thread == "-" or not path.exists():
@@ -224,7 +225,17 @@ def input_files(thread: str) -> list[Path]:
         names = os.listdir(path)
     except OSError:
         return []
-    return [path / n for n in names if _is_page(n) or n in ("manifest.json", "game.toml")]
+    return [path / n for n in names if n in ("manifest.json", "game.toml")
+            or (_is_page(n) and not _own_file(path / n))]
+
+
+def _own_file(path: Path) -> bool:
+    """A file of a folder that votecount wrote (skipped when the folder is read)."""
+    try:
+        with open(path, "rb") as f:
+            return own_output(f.read(65536)) is not None
+    except OSError:
+        return False
 
 
 def _read_folder(path: Path, thread: str, notes: list[str] | None = None) -> list[RawPage]:

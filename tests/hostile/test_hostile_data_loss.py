@@ -130,6 +130,15 @@ def test_a_report_saved_into_the_thread_folder_is_skipped_with_a_note(example, n
     assert len(note) == 1 and note[0].endswith("skipped")
 
 
+def test_a_report_in_the_thread_folder_is_written_again_in_place(example):
+    """votecount's own report is not an input (it is skipped): -o onto it again is fine."""
+    game = ["--game", example / "game.toml"]
+    for _ in range(2):
+        run = invoke(example, *game, "-o", example / "report.html")
+        assert run.code == 0, run.err
+    assert (example / "report.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
 @pytest.mark.parametrize("command", [["posts", "-f", "json"], ["posts", "-f", "csv"],
                                      ["activity", "-f", "json"]])
 def test_other_commands_outputs_in_the_folder_are_skipped(example, command):
