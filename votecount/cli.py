@@ -98,25 +98,6 @@ def main_callback(version: bool = typer.Option(False, "--version", callback=_ver
     """Count forum-mafia vote threads exactly, and explain the count."""
 
 
-@app.command("help")
-def help_cmd(ctx: typer.Context,
-             command: Optional[str] = typer.Argument(None, metavar="[COMMAND]",
-                                                     help="The command to explain (default: all).")):
-    """Show the help of votecount or of one command (the same as COMMAND --help)."""
-    group = ctx.parent.command
-    if command is None:
-        typer.echo(group.get_help(ctx.parent))
-        return
-    sub = group.get_command(ctx.parent, command)
-    if sub is None:
-        from .rules import did_you_mean
-        raise_usage = f"help {command}: no such command{did_you_mean(command, list(group.commands))}"
-        typer.echo(f"votecount: {one_line(raise_usage)} (see 'votecount --help')", err=True)
-        raise typer.Exit(2)
-    with sub.make_context(command, ["--help"], parent=ctx.parent, resilient_parsing=True) as sub_ctx:
-        typer.echo(sub.get_help(sub_ctx))
-
-
 def fail(exc: Exception) -> None:
     typer.echo(f"votecount: {one_line(str(exc))}", err=True)
     raise typer.Exit(getattr(exc, "exit_code", 2))
@@ -411,6 +392,25 @@ def batch_cmd(
     if not quiet:
         typer.echo(f"votecount: {summary.threads:,} threads{skipped}, {summary.pages:,} pages, "
                    f"{summary.posts:,} posts counted: {output}", err=True)
+
+
+@app.command("help")
+def help_cmd(ctx: typer.Context,
+             command: Optional[str] = typer.Argument(None, metavar="[COMMAND]",
+                                                     help="The command to explain (default: all).")):
+    """Show the help of votecount or of one command (the same as COMMAND --help)."""
+    group = ctx.parent.command
+    if command is None:
+        typer.echo(group.get_help(ctx.parent))
+        return
+    sub = group.get_command(ctx.parent, command)
+    if sub is None:
+        from .rules import did_you_mean
+        raise_usage = f"help {command}: no such command{did_you_mean(command, list(group.commands))}"
+        typer.echo(f"votecount: {one_line(raise_usage)} (see 'votecount --help')", err=True)
+        raise typer.Exit(2)
+    with sub.make_context(command, ["--help"], parent=ctx.parent, resilient_parsing=True) as sub_ctx:
+        typer.echo(sub.get_help(sub_ctx))
 
 
 _INTERRUPTED: list[bool] = []

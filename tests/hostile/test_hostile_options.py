@@ -4,7 +4,7 @@ options that would silently change a game file's count are refused."""
 
 from __future__ import annotations
 
-import shutil
+import os
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
@@ -85,8 +85,9 @@ def test_path_options_never_an_internal_error(tmp_path_factory, value):
         ok_or_clean(invoke(EXAMPLE, *SAVED, option, value), option)
     ok_or_clean(invoke("posts", value, *SAVED, "-f", "json"), "THREAD")
     ok_or_clean(invoke("activity", EXAMPLE, *SAVED, "--game", value), "--game")
-    run = invoke("batch", value, "-o", out / "b", "-q", "--jobs", "1")
-    assert run.code in (0, 2, 4) and "Traceback" not in run.err and "internal error" not in run.err
+    if not os.path.exists(value):  # "/" or "." would be an archive of the whole disk or repository
+        run = invoke("batch", value, "-o", out / "b", "-q", "--jobs", "1")
+        assert run.code in (0, 2, 4) and "Traceback" not in run.err and "internal error" not in run.err
 
 
 @RANDOM
