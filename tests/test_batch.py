@@ -177,12 +177,38 @@ def test_list_file_and_bad_paths(archive: Path):
     code, _, err = run("batch", "list.txt", "-o", "out", "--jobs", "1", "--quiet", cwd=cwd)
     assert code == 0 and err == ""
     assert [t["thread"] for t in table(cwd / "out", "threads")] == ["arch/d-mybb", "arch/e-vbulletin.zip"]
-    (cwd / "list.txt").write_text("arch/nowhere\n", encoding="utf-8")
-    code, _, err = run("batch", "list.txt", "-o", "out", cwd=cwd)
-    assert code == 2 and err == "votecount: list.txt: line 1: arch/nowhere: no such file or folder\n"
+    # a missing path in a list is that thread's error row, as every bad thread is; the run goes on
+    (cwd / "list.txt").write_text("arch/d-mybb\narch/nowhere\n", encoding="utf-8")
+    code, _, err = run("batch", "list.txt", "-o", "out", "--jobs", "1", cwd=cwd)
+    assert code == 4 and "2 threads, 1 failed" in err
+    rows = {t["thread"]: t for t in table(cwd / "out", "threads")}
+    assert rows["arch/d-mybb"]["status"] == "ok"
+    assert rows["arch/nowhere"]["status"] == "error"
+    assert rows["arch/nowhere"]["error"] == "list.txt: line 2: arch/nowhere: no such file or folder"
+    code, _, err = run("batch", "arch/nowhere", "-o", "out", cwd=cwd)  # named on the command line
+    assert code == 2 and err == "votecount: arch/nowhere: no such file or folder\n"
     (cwd / "empty").mkdir()
     code, _, err = run("batch", "empty", "-o", "out", cwd=cwd)
     assert code == 2 and "no threads found" in err
+
+
+def test_a_zips_game_file_is_used_like_a_folders(archive: Path):
+    """game.toml inside a .zip (at its top, or beside the pages in the zip's one folder) is
+    the thread's game file, as in a folder: the example's red-blue game, not classic."""
+    cwd = archive.parent
+    for name, prefix in (("top.zip", ""), ("inner.zip", "zarechnaya/")):
+        with zipfile.ZipFile(cwd / name, "w") as zf:
+            for f in ("page1.html", "page2.html", "game.toml"):
+                zf.write(EXAMPLE / f, prefix + f)
+    code, _, err = run("batch", "top.zip", "inner.zip", "arch/f-zarechnaya", "-o", "out", "--jobs", "1", cwd=cwd)
+    assert code == 0, err
+    threads = {t["thread"]: t for t in table(cwd / "out", "threads")}
+    assert threads["top.zip"]["rules"] == threads["inner.zip"]["rules"] == "red-blue"
+    assert threads["top.zip"]["game_file"] == "top.zip!game.toml"
+    assert threads["inner.zip"]["game_file"] == "inner.zip!zarechnaya/game.toml"
+    days = [d for d in table(cwd / "out", "days")]
+    by_thread = {d["thread"]: (d["tally"], d["outcome"], d["missing"]) for d in days}
+    assert by_thread["top.zip"] == by_thread["inner.zip"] == by_thread["arch/f-zarechnaya"]
 
 
 def test_dask_local_cluster_gives_the_same_tables(archive: Path):
@@ -196,3 +222,42 @@ def test_dask_local_cluster_gives_the_same_tables(archive: Path):
     assert "7 threads, 1 failed" in err
     for name in TABLES:
         assert (cwd / "dask" / f"{name}.csv").read_bytes() == (cwd / "local" / f"{name}.csv").read_bytes()
+
+
+def test_pandas_is_a_core_dependency_and_parquet_dask_are_extras():
+    """`pip install votecount` (the README's first command) is enough for batch's CSV and JSON;
+    pyarrow (parquet) and Dask stay extras."""
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = [re.split(r"[<>=\[ ]", d)[0] for d in project["dependencies"]]
+    assert "pandas" in names and "pyarrow" not in names and "dask" not in names
+    extras = project["optional-dependencies"]
+    assert any(d.startswith("pyarrow") for d in extras["parquet"])
+    assert any(d.startswith("dask[distributed]") for d in extras["dask"])
+
+
+def test_a_single_count_does_not_import_pandas():
+    probe = ("import sys\nfrom votecount.cli import main\n"
+             "sys.argv = ['votecount', 'examples/zarechnaya', '-f', 'json']\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "sys.stderr.write('pandas' if 'pandas' in sys.modules else 'no pandas')\n")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=ROOT, timeout=60)
+    assert proc.stderr.decode().endswith("no pandas"), proc.stderr.decode()
+
+
+@pytest.mark.parametrize("module,args,extra", [
+    ("pyarrow", ["--format", "parquet"], "parquet"),
+    ("distributed", ["--dask", "tcp://127.0.0.1:9"], "dask"),
+    ("pandas", [], None),
+])
+def test_a_missing_package_names_what_installs_it(archive: Path, module, args, extra):
+    """The package is hidden (a None in sys.modules makes its import fail, as when it is not
+    installed): one line naming the pip command, before any thread is counted."""
+    probe = (f"import sys\nsys.modules[{module!r}] = None\nfrom votecount.cli import main\n"
+             f"sys.argv = ['votecount', 'batch', 'arch', '-o', 'out', '-q', *{args!r}]\nmain()\n")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=archive.parent,
+                          timeout=120)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and len(err.splitlines()) == 1, err
+    assert f"pip install 'votecount[{extra}]'" in err if extra else "pip install" in err
+    assert not (archive.parent / "out" / ".votecount-batch.jsonl").exists()

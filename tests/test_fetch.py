@@ -412,6 +412,21 @@ def test_fetch_refuses_a_folder_it_did_not_write(thread, tmp_path):
         fetch_to_folder(thread.replace("28", "29"), out, FAST)
 
 
+def test_fetch_refuses_a_fetched_folder_with_files_it_did_not_write(thread, tmp_path):
+    """The README: `fetch` refuses a folder that holds other files, manifest or not; the
+    files stay as they were. votecount's own report saved there is no obstacle."""
+    out = tmp_path / "t"
+    fetch_to_folder(thread, out, FAST)
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(InputError, match="notes.txt: not written by fetch"):
+        fetch_to_folder(thread, out, FAST)
+    assert (out / "notes.txt").read_text(encoding="utf-8") == "mine"
+    (out / "notes.txt").unlink()
+    (out / "report.html").write_text('<!DOCTYPE html><html><head><meta name="generator" '
+                                     'content="votecount"></head><body></body></html>', encoding="utf-8")
+    assert fetch_to_folder(thread, out, FAST)[1] == 1
+
+
 def test_cli_limits_and_bad_urls_exit_codes(thread, tmp_path):
     code, _, err = run(thread, "--delay", "0", "--max-pages", "1")
     assert code == 3 and err.startswith("votecount: ") and "--max-pages" in err and "Traceback" not in err

@@ -69,7 +69,7 @@ def test_draft_loads_and_guesses_gm_roster_days_and_rules(tmp_path):
     assert d3.opens == datetime(2026, 12, 1, 10, 0, tzinfo=MSK) and d3.deadline is None
     # every guess is commented for the GM
     assert "rules = \"red-blue\"  # CHECK: guessed because 4 posts by players carry a nick in red or blue (first: post 7 by Вася)" in text
-    assert "# deadline = YYYY-MM-DDTHH:MM:SS+03:00  # FILL IN: no deadline found in post 14" in text
+    assert "# deadline = 2026-12-01T20:00:00+03:00  # FILL IN: no deadline found in post 14" in text
     assert "# Day 1: opened by the GM's post 6: «День 1.»" in text
     assert "# Day 3: opened by the GM's post 14: «*** День 3 ***»" in text
     assert "dead = []  # FILL IN: who was out before this day (killed, lynched, modkilled); the GM's posts since day 1 opened name: Петя\n" in text
@@ -252,3 +252,92 @@ def test_any_draft_loads(posts):
     text = draft(Thread("t", "mybbru", 1, tuple(made), "t.html"))
     g = game_mod.parse(text, "draft.toml")
     assert len(g.players) <= len({p.author for p in made})
+
+
+# -- first steps: the zone the page states, a thread read from its middle, placeholders ------
+
+from conftest import FIXTURES, ROOT  # noqa: E402
+
+
+def test_one_page_is_one_page(tmp_path):
+    _, _, text = draft_of(tmp_path, RED_BLUE_GAME)
+    assert f"(mybbru, 1 page, {len(RED_BLUE_GAME)} posts)" in text.splitlines()[0]
+
+
+@pytest.mark.parametrize("page,zone,why", [
+    ("vbulletin/en-vb42.html", "Etc/GMT+5", "footer says its times are UTC-05:00"),
+    ("phpbb3/prosilver33-ru-time.html", "Europe/Moscow", "footer names the zone Europe/Moscow"),
+    ("torrentpier/tp2-en-edited.html", "Europe/Moscow", "footer says its times are UTC+03:00"),
+])
+def test_the_zone_the_page_states_is_drafted(tmp_path, page, zone, why):
+    out = tmp_path / "game.toml"
+    code, _, err = run("init", FIXTURES / "engines" / page, "-o", out, "--saved-at", "2026-12-01T00:00")
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    [line] = [ln for ln in text.splitlines() if ln.startswith("timezone = ")]
+    assert line.startswith(f'timezone = "{zone}"') and why in line
+    assert game_mod.load(str(out)).timezone == zone
+
+
+def test_all_times_are_utc_is_drafted_as_utc(tmp_path):
+    page_ = corpus_page("vbulletin/nettally-vb4.html")
+    out = tmp_path / "game.toml"
+    code, _, err = run("init", page_, "-o", out, "--saved-at", "2026-12-01T00:00")
+    assert code == 0, err
+    assert 'timezone = "UTC"' in out.read_text(encoding="utf-8")
+
+
+def test_a_singlefile_date_gives_its_offset(tmp_path):
+    html_ = page(RED_BLUE_GAME).replace(
+        "<head>", "<head><!--\n Page saved with SingleFile \n url: https://x.rolka.me/viewtopic.php?id=1 \n"
+        " saved date: Sun Nov 29 2026 20:10:41 GMT+0500 (Екатеринбург, стандартное время)\n-->", 1)
+    thread = tmp_path / "thread.html"
+    thread.write_text(html_, encoding="utf-8")
+    code, out, err = run("init", thread)
+    assert code == 0, err
+    [line] = [ln for ln in out.splitlines() if ln.startswith("timezone = ")]
+    assert line.startswith('timezone = "Etc/GMT-5"') and "SingleFile save date is UTC+05:00" in line
+    # the page's text times were read in that zone: the GM's first post at 18:00 there
+    assert "opens = 2026-11-28T20:00:00+05:00" in out
+
+
+def test_no_stated_zone_says_moscow_is_a_default(tmp_path):
+    _, path, text = draft_of(tmp_path, RED_BLUE_GAME)
+    [line] = [ln for ln in text.splitlines() if ln.startswith("timezone = ")]
+    assert line.startswith('timezone = "Europe/Moscow"') and "the pages state no zone" in line
+
+
+def test_tz_option_wins_over_the_page(tmp_path):
+    out = tmp_path / "game.toml"
+    code, _, err = run("init", FIXTURES / "engines" / "vbulletin/en-vb42.html", "-o", out,
+                       "--saved-at", "2026-12-01T00:00", "--tz", "Asia/Tokyo")
+    assert code == 0, err
+    assert 'timezone = "Asia/Tokyo"  # CHECK: given with --tz' in out.read_text(encoding="utf-8")
+
+
+def test_pages_from_the_middle_of_a_thread_warn_that_the_gm_is_a_guess(tmp_path):
+    html_ = page(RED_BLUE_GAME[5:])
+    for no in range(1, len(RED_BLUE_GAME) + 1):  # renumber posts as if from post 51 on
+        html_ = html_.replace(f"<strong>{no}</strong>", f"<strong>{no + 50}</strong>", 1)
+    thread = tmp_path / "thread.html"
+    thread.write_text(html_, encoding="utf-8")
+    out = tmp_path / "game.toml"
+    code, _, err = run("init", thread, "-o", out)
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    assert "start at post 51" in err and "GM" in err
+    assert "# WARNING: the pages start at post 51" in text
+    [gm_line] = [ln for ln in text.splitlines() if ln.startswith("gm = ")]
+    assert "not the thread's first post" in gm_line
+
+
+def test_placeholder_deadlines_are_on_the_threads_own_days(tmp_path):
+    posts = [(GM, "2026-12-03 20:00:00", "Обсуждаем правила"), ("Вася", "2026-12-05 21:00:00", "Когда?")]
+    _, _, text = draft_of(tmp_path, posts)
+    assert "# deadline = 2026-12-05T20:00:00+03:00" in text and "2026-11-29" not in text
+    posts = [(GM, "2026-12-03 20:00:00", "День 1."), ("Вася", "2026-12-04 10:00:00", red("Петя")),
+             (GM, "2026-12-04 20:00:00", "День 2."), ("Петя", "2026-12-06 09:00:00", "Когда?")]
+    _, _, text = draft_of(tmp_path, posts, name="two.toml")
+    assert "# deadline = 2026-12-04T20:00:00+03:00" in text  # day 1: its last post's day
+    assert "# deadline = 2026-12-06T20:00:00+03:00" in text  # day 2: the thread's last day
+    assert "YYYY-MM-DD" not in text

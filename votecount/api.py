@@ -21,11 +21,20 @@ RUSSIAN_ZONES = {"Europe/Moscow", "Europe/Kaliningrad", "Europe/Samara", "Europe
                  "Asia/Sakhalin", "Asia/Kamchatka", "Europe/Minsk", "Europe/Kiev", "Europe/Kyiv"}
 
 
+TIME_FORMS = ("2026-11-29T20:00, 2026-11-29 20:00:00+03:00, or 20:00 / 20:00:30 on the last "
+              "post's day")
+# A forum thread's moments lie well inside these years; outside them the arithmetic of zones
+# and deadlines overflows (year 1 minus three hours).
+YEARS = (1990, 2200)
+
+
 def parse_moment(value: str, tz, last_post: datetime | None, option: str) -> datetime:
     """ISO 8601, or HH:MM[:SS] on the last post's date, in `tz`."""
     v = value.strip()
     m = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?", v)
     if m:
+        if not (int(m[1]) < 24 and int(m[2]) < 60 and int(m[3] or 0) < 60):
+            raise ConfigError(f"{option} '{value}': not a time (accepted: {TIME_FORMS})")
         if last_post is None:
             raise ConfigError(f"{option} {value}: a bare time needs a thread with posts")
         base = last_post.astimezone(tz)
@@ -33,7 +42,9 @@ def parse_moment(value: str, tz, last_post: datetime | None, option: str) -> dat
     try:
         parsed = datetime.fromisoformat(v)
     except ValueError:
-        raise ConfigError(f"{option} '{value}': not a time (2026-11-29T20:00 or 20:00)") from None
+        raise ConfigError(f"{option} '{value}': not a time (accepted: {TIME_FORMS})") from None
+    if not YEARS[0] <= parsed.year <= YEARS[1]:
+        raise ConfigError(f"{option} '{value}': year out of range ({YEARS[0]}–{YEARS[1]})")
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
 
 
@@ -41,8 +52,21 @@ def zone(name: str):
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: "Europe" is a folder of zones
         raise ConfigError(f"--tz {name}: unknown time zone (use an IANA name such as Europe/Moscow)") from None
+
+
+def check_overrides(game, rules_spec, deadline) -> None:
+    """--rules and --deadline never silently replace what a game file says: refused, one line."""
+    if game is None:
+        return
+    if rules_spec:
+        raise ConfigError(f"--rules {rules_spec}: the game file {game.source} sets the rules "
+                          f"({game.rules}); change `rules` in its [game] table, or count without --game")
+    if deadline and game.days:
+        raise ConfigError(f"--deadline {deadline}: the game file {game.source} sets each day's "
+                          "deadline in its [[days]]; change it there (--deadline is for a count "
+                          "without a game file or one without [[days]])")
 
 
 def read(threads, tz, engine=None, saved_at=None, fetch=None, jobs=None):
@@ -132,6 +156,7 @@ def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=
     from .tally import count
 
     last = thread.posts[-1].time if thread.posts else None
+    check_overrides(game, rules_spec, deadline)
     if game is None:
         game = game_mod.from_thread(thread, tz.key)
     chosen = rules_mod.load(rules_spec or game.rules)

@@ -77,6 +77,7 @@ class Job(NamedTuple):
     time_limit: float = 0.0  # seconds
     previous: str | None = None  # the hash of the last finished count (--resume)
     root: str | None = None  # the submitter's folder, for relative paths on other processes
+    error: str | None = None  # kind "missing": why (a list file's line naming nothing)
 
 
 def _real(job: Job, path: str) -> str:
@@ -93,12 +94,13 @@ class _TimeUp(BaseException):
 
 # --------------------------------------------------------------------------- finding threads
 
-def discover(paths: Iterable[str]) -> list[tuple[str, str, str]]:
+def discover(paths: Iterable[str]) -> list[tuple]:
     """(key, path, kind) of every thread under the PATH arguments, in natural order, once each.
 
     A folder that holds pages is a thread; a folder without pages is searched for thread
     folders and .zip files; a .zip is a thread; a page file is a one-page thread; any other
     file is a list of such paths, one a line (relative to the list; blank lines and # skipped).
+    A list's line naming nothing is (key, path, "missing", why): that thread's error row.
     """
     found: dict[str, tuple[str, str, str]] = {}
     for arg in paths:
@@ -145,19 +147,62 @@ def _targets(path: Path, depth: int) -> Iterator[tuple[str, str, str]]:
                 continue
             entry = Path(line) if os.path.isabs(line) else path.parent / line
             if not entry.exists():
-                raise InputError(f"{path}: line {number}: {line}: no such file or folder")
+                yield (os.path.normpath(str(entry)), str(entry), "missing",
+                       f"{path}: line {number}: {line}: no such file or folder")
+                continue
             yield from _targets(entry, depth + 1)
 
 
 def make_jobs(targets, *, rules=None, tz=None, engine=None, lang=None, max_pages=0,
               max_bytes=0, time_limit=0.0, previous: dict[str, str] | None = None) -> list[Job]:
     jobs = []
-    for key, path, kind in targets:
-        game = os.path.join(path, GAME_FILE) if kind == "folder" else None
-        jobs.append(Job(key, path, kind, game if game and os.path.isfile(game) else None,
-                        rules, tz, engine, lang, max_pages, max_bytes, time_limit,
-                        (previous or {}).get(key), os.getcwd()))
+    for key, path, kind, *why in targets:
+        jobs.append(Job(key, path, kind, _game_file(path, kind), rules, tz, engine, lang,
+                        max_pages, max_bytes, time_limit, (previous or {}).get(key), os.getcwd(),
+                        why[0] if why else None))
     return jobs
+
+
+def _game_file(path: str, kind: str) -> str | None:
+    """The thread's game.toml: in its folder; in a .zip, `zip!game.toml` at the top or beside
+    the pages in the zip's one folder (as a folder zipped whole holds it)."""
+    if kind == "folder":
+        game = os.path.join(path, GAME_FILE)
+        return game if os.path.isfile(game) else None
+    if kind != "zip":
+        return None
+    import zipfile
+    try:
+        with zipfile.ZipFile(path) as zf:
+            names = [i.filename for i in zf.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return None  # said when the thread is read
+    folders = {n.rpartition("/")[0] for n in names if sources._is_page(n)}
+    for member in ([f"{folders.pop()}/{GAME_FILE}"] if len(folders) == 1 and "" not in folders else []) + [GAME_FILE]:
+        if member in names:
+            return f"{path}!{member}"
+    return None
+
+
+def _game(job: Job):
+    """(the game file's bytes, the Game) of a job: b"" and None without one."""
+    if not job.game:
+        return b"", None
+    import zipfile
+
+    from . import game as game_mod
+    zip_path, _, member = job.game.partition("!") if job.kind == "zip" else (job.game, "", "")
+    try:
+        if member:
+            with zipfile.ZipFile(_real(job, zip_path)) as zf:
+                data = zf.read(member)
+        else:
+            data = Path(_real(job, job.game)).read_bytes()
+        text = data.decode("utf-8")
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:  # ValueError: not UTF-8
+        raise InputError(f"{job.game}: cannot read the game file "
+                         f"({getattr(exc, 'strerror', None) or exc})") from None
+    return data, game_mod.parse(text, job.game)
 
 
 # --------------------------------------------------------------------------- one thread
@@ -209,9 +254,12 @@ def _alarm(seconds: float):
         signal.signal(signal.SIGALRM, old)
 
 
-def _read_pages(job: Job, info: dict) -> list[sources.RawPage]:
-    """The thread's pages, with the page and byte limits checked before anything is read."""
+def _read_pages(job: Job, info: dict, notes: list[str]) -> list[sources.RawPage]:
+    """The thread's pages, with the page and byte limits checked before anything is read
+    (votecount's own files skipped in a folder, with a line in `notes`)."""
     sizes: list[int]
+    if job.kind == "missing":
+        raise InputError(job.error or f"{job.path}: no such file or folder")
     real = _real(job, job.path)
     if job.kind == "folder":
         names = [n for n in os.listdir(real) if sources._is_page(n)]
@@ -230,7 +278,7 @@ def _read_pages(job: Job, info: dict) -> list[sources.RawPage]:
         raise InputError(f"{job.key}: {len(sizes):,} pages, over the limit of {job.max_pages:,} (--max-pages)")
     if job.max_bytes and sum(sizes) > job.max_bytes:
         raise InputError(f"{job.key}: {sum(sizes):,} bytes, over the limit of {job.max_bytes:,} (--max-mb)")
-    raws = sources.read(real)
+    raws = sources.read(real, notes)
     if real != job.path:  # pages are named as the user gave them, wherever this runs
         raws = [sources.RawPage(job.path + r.source[len(real):], r.data, r.mtime) for r in raws]
     return raws
@@ -273,24 +321,19 @@ def _paced(raws, deadline: float, limit: float) -> Iterator[sources.RawPage]:
 def _count(job: Job, info: dict, started: float) -> dict:
     from . import api
     from . import game as game_mod
-    from .pipeline import thread_from_pages
+    from .pipeline import thread_from_pages, with_notes
 
-    raws = _read_pages(job, info)
-    game_bytes = b""
-    if job.game:
-        try:
-            game_bytes = Path(_real(job, job.game)).read_bytes()
-        except OSError as exc:
-            raise InputError(f"{job.game}: cannot read ({exc.strerror or exc})") from None
+    notes: list[str] = []
+    raws = _read_pages(job, info, notes)
+    game_bytes, game = _game(job)
     digest = info["hash"] = content_hash(job, raws, game_bytes)
     if job.previous == digest:
         return {"key": job.key, "status": "unchanged", "hash": digest, "error": None,
                 "pages": len(raws), "posts": 0, "rows": None}
-    game = game_mod.load(_real(job, job.game)) if job.game else None
     tz = api.zone(job.tz or (game.timezone if game else game_mod.DEFAULT_TZ))
     deadline = started + job.time_limit if job.time_limit else 0.0
-    thread = thread_from_pages(_paced(raws, deadline, job.time_limit), job.key, tz=tz,
-                               engine=job.engine, fetched=_fetched(job, raws))
+    thread = with_notes(thread_from_pages(_paced(raws, deadline, job.time_limit), job.key, tz=tz,
+                                          engine=job.engine, fetched=_fetched(job, raws)), notes)
     results = api.count_thread(thread, game, tz, None if game else job.rules, lang=job.lang)
     if deadline and time.monotonic() > deadline:
         raise InputError(f"over the time limit of {job.time_limit:g} s")
@@ -440,16 +483,15 @@ def _execute(jobs: list[Job], workers: int, dask: str | None) -> Iterator[dict]:
 
 
 def _execute_pool(jobs: list[Job], workers: int) -> Iterator[dict]:
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import as_completed
     from concurrent.futures.process import BrokenProcessPool
 
-    from .parallel import interrupts_held
+    from .parallel import interrupts_held, worker_pool
 
     # fork: workers inherit the imported parsers (no start-up per worker); all workers are
-    # forked at the first submit, before the progress bar starts its thread.
-    ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    # forked at the first submit, before the progress bar starts its thread. Ctrl-C kills
+    # them at once (worker_pool): the state file keeps every thread finished so far.
+    with worker_pool(workers) as pool:
         # Biggest threads first, so that no large one starts last and keeps one core busy
         # alone at the end (the tables are sorted afterwards: the order changes nothing).
         ordered = sorted(jobs, key=_size, reverse=True)

@@ -8,6 +8,7 @@ Heavy modules are imported inside the commands so `votecount --version` starts f
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from enum import Enum
@@ -19,19 +20,49 @@ from typer.core import TyperGroup
 
 from . import __version__
 from .errors import VotecountError
+from .outputs import check_output, format_note, is_url, one_line, pick_format, write_out
 
 
 class DefaultToCount(TyperGroup):
-    """`votecount thread.html` means `votecount count thread.html`."""
+    """`votecount thread.html` means `votecount count thread.html`; a usage error is one line
+    like every other error."""
 
     def parse_args(self, ctx, args):
+        if any("\x00" in a for a in args):  # no shell can pass one; only a caller in Python
+            raise VotecountError("an argument holds a NUL character")
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = ["count", *args]
         return super().parse_args(ctx, args)
 
+    def main(self, *args, standalone_mode: bool = True, **kwargs):
+        # click's exceptions, wherever this typer takes click from (0.28 carries its own copy)
+        click = sys.modules[typer.BadParameter.__module__.rpartition(".")[0]]
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as exc:  # bare `votecount`: the help
+            exc.show()
+            raise SystemExit(exc.exit_code) from None
+        except click.exceptions.UsageError as exc:
+            where = f"votecount {exc.ctx.info_name}" if exc.ctx and exc.ctx.parent else "votecount"
+            typer.echo(f"votecount: {one_line(exc.format_message())} (see '{where} --help')", err=True)
+            raise SystemExit(2) from None
+        except VotecountError as exc:
+            typer.echo(f"votecount: {one_line(str(exc))}", err=True)
+            raise SystemExit(exc.exit_code) from None
+        except click.exceptions.ClickException as exc:
+            typer.echo(f"votecount: {one_line(exc.format_message())}", err=True)
+            raise SystemExit(exc.exit_code) from None
+        except getattr(click.exceptions, "Abort", KeyboardInterrupt):  # Ctrl-C that click caught
+            typer.echo("votecount: interrupted", err=True)
+            raise SystemExit(130) from None
+        if not standalone_mode:
+            return code
+        raise SystemExit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(cls=DefaultToCount, add_completion=False, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]},
                   help="Count forum-mafia vote threads exactly, and explain the count.",
                   epilog="An interim count during the day: votecount thread.html --at 14:00 -f bbcode")
 
@@ -68,43 +99,8 @@ def main_callback(version: bool = typer.Option(False, "--version", callback=_ver
     """Count forum-mafia vote threads exactly, and explain the count."""
 
 
-def write_out(text: str, output: Optional[Path]) -> None:
-    """Standard output, or the file given, written whole or not at all: a temporary file
-    beside it, flushed to disk, then renamed over it. An error or Ctrl-C midway removes the
-    temporary file and leaves an earlier output file as it was."""
-    if output is None:
-        sys.stdout.write(text)
-        return
-    tmp = output.with_name(f".{output.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, output)
-    except BaseException as exc:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise VotecountError(f"{output}: cannot write ({exc.strerror or exc})") from None
-        raise
-
-
-def check_output(output: Optional[Path], threads: List[str]) -> None:
-    """-o must not name an input page: the input is never modified."""
-    if output is None or not output.exists():
-        return
-    for thread in threads:
-        path = Path(thread)
-        if thread != "-" and path.is_file() and os.path.samefile(path, output):
-            raise VotecountError(f"-o {output}: is the input page {thread}; the input is never "
-                                 "overwritten, choose another file")
-
-
 def fail(exc: Exception) -> None:
-    typer.echo(f"votecount: {exc}", err=True)
+    typer.echo(f"votecount: {one_line(str(exc))}", err=True)
     raise typer.Exit(getattr(exc, "exit_code", 2))
 
 
@@ -125,7 +121,10 @@ def fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes, 
                   timeout, retries, refresh=False, threads=None):
     """The fetch settings, or None when `threads` names no URL (saved pages are counted
     without importing the fetcher and httpx: 25 ms of every count)."""
-    if threads is not None and not any(t.lower().startswith(("http://", "https://")) for t in threads):
+    for name, seconds in (("--delay", delay), ("--max-time", max_time), ("--timeout", timeout)):
+        if not math.isfinite(seconds):
+            raise VotecountError(f"{name} {seconds}: not a number of seconds")
+    if threads is not None and not any(is_url(t) for t in threads):
         return None
     from .fetch import FetchOptions
     return FetchOptions(delay=delay, timeout=timeout, retries=retries, max_pages=max_pages,
@@ -136,19 +135,19 @@ def fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes, 
 
 @app.command("count")
 def count_cmd(
-    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder of pages, a .zip, or - for standard input."),
-    game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (game.toml)."),
-    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Preset (classic, red-blue) or a rules .toml file."),
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder of pages, a .zip, an http(s) URL, or - for standard input."),
+    game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (game.toml): roster, GM, days, rules."),
+    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Preset (classic, red-blue, pass-catastrophe, bold-vote) or a rules .toml file; not with --game (the game file sets them)."),
     day: Optional[int] = typer.Option(None, "--day", help="Count only this day."),
-    deadline: Optional[str] = typer.Option(None, "--deadline", help="Deadline: 2026-11-29T20:00 or 20:00."),
-    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
-    at: Optional[str] = typer.Option(None, "--at", help="Count as of this moment (before the deadline: an interim count)."),
-    fmt: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
+    deadline: Optional[str] = typer.Option(None, "--deadline", help="Deadline: ISO 8601 (2026-11-29T20:00, 2026-11-29 20:00+03:00) or HH:MM[:SS] on the last post's day; not with a game file's [[days]]."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone, an IANA name (default: the game's, else Europe/Moscow)."),
+    at: Optional[str] = typer.Option(None, "--at", help="Count as of this moment (ISO 8601 or HH:MM[:SS]); before the deadline the count is interim."),
+    fmt: Optional[Format] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages (default: Russian for Russian games)."),
     explain: bool = typer.Option(False, "--explain", help="Show each ballot's story and every fuzzy nick decision."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (never an input); its extension picks the format when -f is not given."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
-    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when the count has violations."),
     diff: Optional[Path] = typer.Option(None, "--diff", metavar="PREVIOUS.json",
                                         help="Show what changed since an earlier --format json count."),
@@ -166,7 +165,8 @@ def count_cmd(
       votecount thread.html --at 14:00 -f bbcode
     """
     try:
-        check_output(output, threads)
+        check_output(output, threads, game, diff, rules)
+        chosen = pick_format(fmt, output, Format, "count")
         from .api import CountRequest, run
         previous = None
         if diff is not None:  # read first: a bad file fails before the (slower) count
@@ -177,7 +177,8 @@ def count_cmd(
         results = run(CountRequest(tuple(threads), game=None if game is None else str(game), rules=rules, day=day,
                                    deadline=deadline, zone=tz, at=at, lang=lang, engine=engine,
                                    saved_at=saved_at, fetch=fetch, jobs=jobs))
-        _write_report(fmt.value, results, explain, previous, output)
+        _write_report(chosen, results, explain, previous, output)
+        format_note(fmt, output, chosen)
     except VotecountError as exc:
         fail(exc)
     if strict and any(r.violations for r in results):
@@ -195,12 +196,12 @@ def _write_report(fmt: str, results, explain: bool, previous, output: Optional[P
 
 @app.command("posts")
 def posts_cmd(
-    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder, a .zip, or -."),
-    fmt: PostsFormat = typer.Option(PostsFormat.table, "--format", "-f"),
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder, a .zip, an http(s) URL, or -."),
+    fmt: Optional[PostsFormat] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     tz: str = typer.Option("Europe/Moscow", "--tz", help="Zone of the page's text timestamps."),
-    engine: Optional[str] = typer.Option(None, "--engine"),
-    saved_at: Optional[str] = typer.Option(None, "--saved-at"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o"),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (never an input); its extension picks the format when -f is not given."),
     delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
     max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
     max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
@@ -208,14 +209,17 @@ def posts_cmd(
     """Show the posts the parser extracted (to check a parser on your forum)."""
     try:
         check_output(output, threads)
+        chosen = pick_format(fmt, output, PostsFormat, "posts")
         from .api import open_thread
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
                               max_time, timeout, retries, threads=threads)
         thread, _, _ = open_thread(threads, None, tz, engine, saved_at, fetch)
         from .render import posts as posts_render
-        if fmt is PostsFormat.json:
+        for w in thread.warnings:
+            typer.echo(f"votecount: warning: {w}", err=True)
+        if chosen == "json":
             write_out(posts_render.to_json(thread.posts), output)
-        elif fmt is PostsFormat.csv:
+        elif chosen == "csv":
             write_out(posts_render.to_csv(thread.posts), output)
         else:
             from rich.console import Console
@@ -235,6 +239,7 @@ def posts_cmd(
                 buf = io.StringIO()
                 Console(file=buf, width=160, color_system=None).print(table)
                 write_out(buf.getvalue(), output)
+        format_note(fmt, output, chosen)
     except VotecountError as exc:
         fail(exc)
 
@@ -244,18 +249,26 @@ def init_cmd(
     threads: List[str] = typer.Argument(..., metavar="THREAD...", help="The game's thread: saved page(s), a folder, a .zip, or -."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the draft to this file (default: standard output)."),
     force: bool = typer.Option(False, "--force", help="Overwrite the -o file if it exists."),
-    tz: str = typer.Option("Europe/Moscow", "--tz", help="Time zone of the game (and of the page's text timestamps)."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone of the game and of the page's text timestamps (default: the zone the page states, else Europe/Moscow)."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
-    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
 ):
     """Draft a game file from a thread: GM, roster, days, rules preset, each with a comment to check."""
     try:
+        check_output(output, threads)
         if output is not None and output.exists() and not force:
             raise VotecountError(f"{output} exists; add --force to overwrite it")
         from .api import open_thread
-        from .draft import draft
+        from .draft import draft, mid_thread
+        why = "given with --tz"
+        if tz is None:  # the zone the page states: its text times are read in it too
+            from .draft_zone import guess
+            tz, why = guess(threads)
         thread, _, tzinfo = open_thread(threads, None, tz, engine, saved_at)
-        write_out(draft(thread, tzinfo.key), output)
+        write_out(draft(thread, tzinfo.key, why), output)
+        warning = mid_thread(list(thread.posts))
+        for w in [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else []):
+            typer.echo(f"votecount: warning: {one_line(w)}", err=True)
         if output is not None:
             typer.echo(f"votecount: drafted {output}: check every line marked CHECK or FILL IN", err=True)
     except VotecountError as exc:
@@ -274,7 +287,7 @@ def activity_cmd(
     game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (roster, GM, days, who is dead)."),
     minimum: int = typer.Option(5, "--minimum", min=0, help="Informative posts a player must write a day (C3.14)."),
     day: Optional[int] = typer.Option(None, "--day", help="Show only this day."),
-    fmt: ActivityFormat = typer.Option(ActivityFormat.table, "--format", "-f", help="Output format."),
+    fmt: Optional[ActivityFormat] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     explain: bool = typer.Option(False, "--explain", help="List every marked post with the reason."),
     tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of the table and reasons."),
@@ -284,6 +297,8 @@ def activity_cmd(
 ):
     """Posts per player per day in the game thread; likely non-informative posts marked (C3.14)."""
     try:
+        check_output(output, threads, game)
+        chosen = pick_format(fmt, output, ActivityFormat, "activity")
         from . import activity
         from . import game as game_mod
         from .api import check_day, language as pick_language, open_thread
@@ -293,7 +308,7 @@ def activity_cmd(
         check_day(day, g)
         language = pick_language(lang, g, tzinfo, thread)
         report = activity.build(thread, g, minimum, day)
-        if fmt is ActivityFormat.table:
+        if chosen == "table":
             import io
 
             from rich.console import Console
@@ -307,8 +322,9 @@ def activity_cmd(
             if buf is not None:
                 write_out(buf.getvalue(), output)
         else:
-            text = activity.to_json(report, language) if fmt is ActivityFormat.json else activity.to_csv(report, language)
+            text = activity.to_json(report, language) if chosen == "json" else activity.to_csv(report, language)
             write_out(text, output)
+            format_note(fmt, output, chosen)
             for w in thread.warnings:
                 typer.echo(f"votecount: warning: {w}", err=True)
             if report.unknown_authors:  # said on stderr: the rows stay exactly the contract's list
@@ -356,7 +372,7 @@ def batch_cmd(
     paths: List[str] = typer.Argument(..., metavar="PATH...", help="Thread folders, folders of them, .zip files, or text files listing them."),
     output: Path = typer.Option(..., "--output", "-o", help="Folder for the tables (created)."),
     fmt: BatchFormat = typer.Option(BatchFormat.csv, "--format", "-f", help="Table format."),
-    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (default: the number of cores)."),
+    jobs: int = typer.Option(0, "--jobs", "-j", show_default=False, help="Worker processes (default: the number of cores)."),
     resume: bool = typer.Option(False, "--resume", help="Skip threads already counted with the same input."),
     rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Rules where a thread has no game.toml."),
     tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
@@ -370,7 +386,8 @@ def batch_cmd(
 ):
     """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
     try:
-        summary = _run_batch(paths, output, fmt.value, jobs, resume, rules, tz, engine,
+        from .batch_cli import run_batch
+        summary = run_batch(paths, output, fmt.value, jobs, resume, rules, tz, engine,
                              lang.value if lang else None, time_limit, max_pages, max_mb, dask, quiet)
     except VotecountError as exc:
         fail(exc)
@@ -386,70 +403,50 @@ def batch_cmd(
                    f"{summary.posts:,} posts counted: {output}", err=True)
 
 
-def _run_batch(paths, output, fmt, jobs, resume, rules, tz, engine, lang, time_limit, max_pages,
-               max_mb, dask, quiet):
-    from . import batch
-    from .api import zone
+@app.command("help")
+def help_cmd(ctx: typer.Context,
+             command: Optional[str] = typer.Argument(None, metavar="[COMMAND]",
+                                                     help="The command to explain (default: all).")):
+    """Show the help of votecount or of one command (the same as COMMAND --help)."""
+    group = ctx.parent.command
+    if command is None:
+        typer.echo(group.get_help(ctx.parent))
+        return
+    sub = group.get_command(ctx.parent, command)
+    if sub is None:
+        from .rules import did_you_mean
+        raise_usage = f"help {command}: no such command{did_you_mean(command, list(group.commands))}"
+        typer.echo(f"votecount: {one_line(raise_usage)} (see 'votecount --help')", err=True)
+        raise typer.Exit(2)
+    with sub.make_context(command, ["--help"], parent=ctx.parent, resilient_parsing=True) as sub_ctx:
+        typer.echo(sub.get_help(sub_ctx))
 
-    if tz:
-        zone(tz)  # a wrong zone is a usage error, not one failure per thread
-    if rules:
-        from .rules import load as load_rules
-        load_rules(rules)
-    if jobs < 0 or time_limit < 0 or max_pages < 0 or max_mb < 0:
-        raise VotecountError("--jobs, --time-limit, --max-pages and --max-mb cannot be negative")
-    if output.exists() and not output.is_dir():
-        raise VotecountError(f"{output}: exists and is not a folder")
-    state = batch.load_state(output) if resume else {}
-    job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
-                               max_pages=max_pages, max_bytes=max_mb * 1024 * 1024,
-                               time_limit=time_limit,
-                               previous={k: e["hash"] for k, e in state.items()})
-    workers = jobs or os.cpu_count() or 1
-    show = not quiet and sys.stderr.isatty()
-    if not show:
-        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state)
-    from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
-    progress = Progress(TextColumn("threads"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("{task.fields[pages]:,} pages · {task.fields[rate]:,.0f} posts/s"
-                                   " · {task.fields[failed]} failed"),
-                        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                        console=Console(stderr=True), transient=False)
-    task = progress.add_task("batch", total=len(job_list), pages=0, rate=0.0, failed=0)
-    totals = {"pages": 0, "posts": 0, "failed": 0}
 
-    def advance(res: dict) -> None:
-        totals["pages"] += res.get("pages") or 0
-        totals["posts"] += 0 if res.get("unchanged") else (res.get("posts") or 0)
-        totals["failed"] += res["status"] == "error"
-        elapsed = progress.tasks[0].elapsed or 1e-9
-        progress.update(task, advance=1, pages=totals["pages"], rate=totals["posts"] / elapsed,
-                        failed=totals["failed"])
-
-    # The pool forks its workers at the first job, before the bar starts its refresh thread.
-    started = []
-
-    def on_result(res: dict) -> None:
-        if not started:
-            progress.start()
-            started.append(True)
-        advance(res)
-
-    try:
-        return batch.run(job_list, output, fmt, workers=workers, dask=dask, progress=on_result,
-                         state=state)
-    finally:
-        if started:
-            progress.stop()
+_INTERRUPTED: list[bool] = []
 
 
 def _interrupted(signum, frame):
     # Click turns Ctrl-C into "Aborted!" and exit 1, which the contract keeps for "the count
-    # has violations"; leave with 130 instead (write_out removes its temporary file on the way).
+    # has violations"; leave with 130 instead (write_out removes its temporary file on the way,
+    # worker pools kill their workers, batch's state file is closed). A second Ctrl-C while
+    # leaving is ignored: raised inside that cleanup it would print a traceback.
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _INTERRUPTED.append(True)
     typer.echo("votecount: interrupted", err=True)
     raise SystemExit(130)
+
+
+def _leave_now(code: int) -> None:
+    """Exit at once once the cleanup has run. Python's exit would join the threads of a process
+    pool whose workers were killed mid-message: that can wait forever, or print a traceback
+    from a queue thread (tests/hostile/test_hostile_interrupts.py)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 def main() -> None:
@@ -466,6 +463,9 @@ def main() -> None:
         typer.echo(f"votecount: internal error: {type(exc).__name__}: {exc} "
                    "(please report it; VOTECOUNT_DEBUG=1 shows the traceback)", err=True)
         sys.exit(2)
+    finally:
+        if _INTERRUPTED:
+            _leave_now(130)
 
 
 if __name__ == "__main__":

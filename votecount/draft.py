@@ -272,8 +272,25 @@ def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[
     return "classic", "no coloured nicks, pass words or bold votes were found"
 
 
-def draft(thread: Thread, tz_name: str = MOSCOW) -> str:
-    """The game file drafted from a thread, as TOML text with comments for the GM."""
+def _placeholder(posts: list[Post], until: int | None, tz: ZoneInfo) -> str:
+    """A deadline to fill in, on the day of the last post before post `until` (the next day's
+    opening; None: the thread's last post): 20:00 there, in the game's zone."""
+    before = [p for p in posts if until is None or p.post_no < until]
+    day = before[-1].time.astimezone(tz) if before else datetime(2026, 11, 29, tzinfo=tz)
+    return _time(day.replace(hour=20, minute=0, second=0, microsecond=0))
+
+
+def mid_thread(posts: list[Post]) -> str | None:
+    """The warning for pages that start after the thread's first post, or None."""
+    if not posts or posts[0].post_no <= 1:
+        return None
+    return (f"the pages start at post {posts[0].post_no}, not at the thread's first post: the GM "
+            "drafted (the first poster of these pages) is a guess, and earlier days are missing")
+
+
+def draft(thread: Thread, tz_name: str = MOSCOW, zone_why: str | None = None) -> str:
+    """The game file drafted from a thread, as TOML text with comments for the GM. `zone_why`
+    says where the zone came from (the page's footer, --tz, the default)."""
     tz = ZoneInfo(tz_name)
     posts = list(thread.posts)
     gm = posts[0].author if posts else ""
@@ -305,15 +322,20 @@ def draft(thread: Thread, tz_name: str = MOSCOW) -> str:
     listed_keys = {key(n) for n in listed}
     never_posted = [n for n in dict.fromkeys(listed) if key(n) not in seen and key(n) != gm_key]
 
+    pages_word = "page" if thread.pages == 1 else "pages"
+    warning = mid_thread(posts)
     out = [f"# Drafted by `votecount init` from {comment(thread.source)} ({thread.engine}, "
-           f"{thread.pages} pages, {len(posts)} posts).",
+           f"{thread.pages} {pages_word}, {len(posts)} posts).",
            "# Every value below is a guess: check each line marked CHECK or FILL IN, then count with",
-           "#   votecount THREAD --game THIS_FILE", "", "[game]",
+           "#   votecount THREAD --game THIS_FILE", *([f"# WARNING: {warning}"] if warning else []),
+           "", "[game]",
            f"title = {toml_str(thread.title)}",
            f"rules = {toml_str(rules)}  # CHECK: guessed because {comment(why)}; "
            "presets: classic, red-blue, pass-catastrophe, bold-vote",
-           f"timezone = {toml_str(tz_name)}  # CHECK: the zone the deadlines are written in",
-           f"gm = [{toml_str(gm)}]  # CHECK: the thread's first poster; add the GM's other accounts", ""]
+           f"timezone = {toml_str(tz_name)}  # CHECK: {comment(zone_why or 'the zone the deadlines are written in')}",
+           f"gm = [{toml_str(gm)}]  # CHECK: "
+           + ("the first poster of these pages, not the thread's first post" if warning
+              else "the thread's first poster") + "; add the GM's other accounts", ""]
     out.append(f"# Players: everyone who posted except the GM, in order of first post ({len(roster)}).")
     out.append("# CHECK: remove spectators, add players who never posted, add aliases = [\"…\"] for")
     out.append("# nicknames the others use, and role = \"doctor\" etc. where a role changes votes.")
@@ -344,7 +366,8 @@ def draft(thread: Thread, tz_name: str = MOSCOW) -> str:
                 "# FILL IN one [[days]] table per day; without any, every post counts as day 1:",
                 "# [[days]]", "# number = 1",
                 f"# opens = {_time(posts[0].time.astimezone(tz)) if posts else '2026-11-28T20:00:00+03:00'}",
-                "# deadline = 2026-11-29T20:00:00+03:00", "# dead = []"]
+                f"# deadline = {_placeholder(posts, None, tz)}  # on the day of the thread's last post",
+                "# dead = []"]
     for i, d in enumerate(days):
         out += [f"# Day {d.number}: opened by the GM's post {d.post.post_no}: «{_excerpt(d.marker)}»",
                 "[[days]]", f"number = {d.number}",
@@ -354,7 +377,9 @@ def draft(thread: Thread, tz_name: str = MOSCOW) -> str:
         else:
             closed = (f"; the GM closed the day in post {d.closed_by.post_no} at "
                       f"{_time(d.closed_by.time.astimezone(tz))}, so it was before that") if d.closed_by else ""
-            out.append(f"# deadline = YYYY-MM-DDTHH:MM:SS{_time(d.opens)[-6:]}  # FILL IN: no deadline found in post {d.post.post_no}{closed}")
+            until = days[i + 1].post.post_no if i + 1 < len(days) else None
+            out.append(f"# deadline = {_placeholder(posts, until, tz)}  # FILL IN: no deadline found in "
+                       f"post {d.post.post_no}; a guess on the day of the day's last post{closed}")
         for note in d.notes:
             out.append(f"# {comment(note)}")
         hint = ""

@@ -427,6 +427,24 @@ def fetch_thread(url: str, opts: FetchOptions | None = None, *, engine: str | No
     return got
 
 
+def _refuse_foreign(folder: Path, old) -> None:
+    """A fetched folder holds the pages, the manifest and votecount's own reports only: any
+    other file (notes, a page added by hand) is the user's, and fetch does not write beside it."""
+    from .sources import own_output
+    known = {e.file for e in old.entries} | {manifest_mod.NAME}
+    for path in sorted(folder.iterdir()):
+        if path.name in known or path.name.startswith(".") or not path.is_file():
+            continue
+        try:
+            with open(path, "rb") as f:
+                head = f.read(65536)
+        except OSError:
+            head = b""
+        if own_output(head) is None:
+            raise InputError(f"{path}: not written by fetch (not in {manifest_mod.NAME}); move it "
+                             "out of the folder or fetch into another one")
+
+
 def fetch_to_folder(url: str, folder: Path, opts: FetchOptions | None = None, *,
                     engine: str | None = None, clock: _Clock | None = None) -> tuple[list[FetchedPage], int]:
     """`votecount fetch URL -o DIR`: the pages and manifest written into `folder`; returns the
@@ -446,6 +464,7 @@ def fetch_to_folder(url: str, folder: Path, opts: FetchOptions | None = None, *,
     if old is not None:
         if old.url != start:
             raise InputError(f"{folder}: holds a fetch of {old.url}, not {start}; use another folder")
+        _refuse_foreign(folder, old)
         for e in old.entries:
             path = folder / e.file
             try:

@@ -7,6 +7,7 @@ silently does not apply. Local datetimes are read in the game's zone.
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
@@ -84,19 +85,58 @@ DAY_KEYS = {"number", "deadline", "opens", "dead", "alive", "silenced", "hidden_
 TOP_KEYS = {"game", "players", "days", "rules"}
 
 
-def _line_of(text: str, needle: str) -> int | None:
-    for i, line in enumerate(text.splitlines(), 1):
-        if needle in line:
-            return i
-    return None
+def _code(line: str) -> str:
+    """A TOML line without its comment (a # inside a string is text, not a comment)."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return line[:i]
+    return line
+
+
+def _span(lines: list[str], section: tuple[str, int] | None) -> range:
+    """The lines of the table `section` names: ("days", 2) is the second [[days]], ("game", 1)
+    the [game] table; the whole file when there is no such header."""
+    if section is None:
+        return range(len(lines))
+    name, index = section
+    header = re.compile(rf"^\s*\[\[?\s*{re.escape(name)}\s*\]\]?\s*$")
+    starts = [i for i, line in enumerate(lines) if header.match(_code(line))]
+    if len(starts) < index:
+        return range(len(lines))
+    start = starts[index - 1]
+    end = next((i for i in range(start + 1, len(lines)) if _code(lines[i]).lstrip().startswith("[")),
+               len(lines))
+    return range(start, end)
+
+
+def _line_of(text: str, needle: str, section: tuple[str, int] | None = None) -> int | None:
+    """The line to name for an error about `needle`: the line where it is a key (or a table
+    header), else where it is written outside a comment, first inside `section`, then in the
+    whole file; a comment that mentions it first never wins."""
+    lines = text.splitlines()
+    code = [_code(line) for line in lines]
+    key = re.compile(rf"^\s*(?:[\"']?{re.escape(needle)}[\"']?\s*=|\[\[?\s*{re.escape(needle)}\s*\]\]?\s*$)")
+    for span in (_span(lines, section), range(len(lines))):
+        for test in (key.match, lambda c: needle in c):
+            found = next((i for i in span if test(code[i])), None)
+            if found is not None:
+                return found + 1
+    return next((i for i, line in enumerate(lines, 1) if needle in line), None)
 
 
 class _Reader:
     def __init__(self, path: str, text: str):
         self.path, self.text = path, text
+        self.section: tuple[str, int] | None = None  # the table being read, for error lines
 
     def fail(self, message: str, near: str | None = None):
-        line = _line_of(self.text, near) if near else None
+        line = _line_of(self.text, near, self.section) if near else None
         raise ConfigError(f"{self.path}" + (f": line {line}" if line else "") + f": {message}")
 
     def keys(self, table: dict, allowed: set, what: str):
@@ -151,11 +191,12 @@ def parse(text: str, path: str = "game.toml") -> Game:
     g = data.get("game", {})
     if not isinstance(g, dict):
         r.fail("[game] must be a table", "game")
+    r.section = ("game", 1)
     r.keys(g, GAME_KEYS, "[game]")
     tz_name = r.string(g, "timezone", "game", DEFAULT_TZ)
     try:
         tz = ZoneInfo(tz_name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):
         r.fail(f"unknown time zone '{tz_name}' (use an IANA name such as Europe/Moscow)", "timezone")
     lang = r.string(g, "lang", "game")
     if lang not in (None, "ru", "en"):
@@ -166,6 +207,7 @@ def parse(text: str, path: str = "game.toml") -> Game:
     if not isinstance(raw_players, list):
         r.fail("players must be [[players]] tables", "players")
     for i, p in enumerate(raw_players, 1):
+        r.section = ("players", i)
         if not isinstance(p, dict):
             r.fail(f"player {i} must be a table", "[[players]]")
         r.keys(p, PLAYER_KEYS, f"player {i}")
@@ -179,6 +221,7 @@ def parse(text: str, path: str = "game.toml") -> Game:
         players.append(GamePlayer(nick.strip(), r.strings(p, "aliases", f"player {nick}"), role, team,
                                   replaces=r.strings(p, "replaces", f"player {nick}")))
 
+    r.section = None
     from .names import key  # the same folding the matcher uses: "Вася" and "вася" are one nick
     seen: dict[str, str] = {}
     for p in players:
@@ -187,12 +230,14 @@ def parse(text: str, path: str = "game.toml") -> Game:
             if k in seen and seen[k] != p.nick:
                 r.fail(f"nick, alias or earlier holder '{n}' of {p.nick} is also {seen[k]}'s", n)
             seen[k] = p.nick
+    r.section = ("game", 1)
     gm = r.strings(g, "gm", "game")
     for n in gm:
         if key(n) in seen:
             r.fail(f"GM '{n}' is also a player ({seen[key(n)]}): a GM's posts are never ballots", n)
     if "players" in data and not players:
         r.fail("the game file lists no players", "players")
+    r.section = None
     weighted = set(ROLES_WITH_VOTES) | set((data.get("rules") or {}).get("weights") or {})
     for p in players:  # a typo in a role that changes votes would silently drop its weight
         if p.role and p.role not in weighted:
@@ -215,6 +260,7 @@ def parse(text: str, path: str = "game.toml") -> Game:
     if not isinstance(raw_days, list):
         r.fail("days must be [[days]] tables", "days")
     for i, d in enumerate(raw_days, 1):
+        r.section = ("days", i)
         if not isinstance(d, dict):
             r.fail(f"day {i} must be a table", "[[days]]")
         r.keys(d, DAY_KEYS, f"day {i}")
@@ -246,7 +292,8 @@ def parse(text: str, path: str = "game.toml") -> Game:
         if day.runoff_deadline and (day.deadline is None or day.runoff_deadline <= day.deadline):
             r.fail(f"{what}: runoff_deadline must come after the deadline", "runoff_deadline")
         days.append(day)
-    for a, b in zip(days, days[1:]):
+    for index, (a, b) in enumerate(zip(days, days[1:]), 2):
+        r.section = ("days", index)
         if b.number != a.number + 1:
             r.fail(f"days must be numbered in order: day {b.number} follows day {a.number}", "number")
         if a.deadline and b.deadline and b.deadline <= a.deadline:
@@ -257,6 +304,7 @@ def parse(text: str, path: str = "game.toml") -> Game:
             r.fail(f"day {b.number}'s last_post is not after day {a.number}'s", "last_post")
         if a.runoff_deadline and b.deadline and b.deadline <= a.runoff_deadline:
             r.fail(f"day {b.number}'s deadline is not after day {a.number}'s runoff", "deadline")
+    r.section = ("rules", 1)
     overrides = data.get("rules", {})
     if not isinstance(overrides, dict):
         r.fail("[rules] must be a table", "rules")
@@ -268,6 +316,7 @@ def parse(text: str, path: str = "game.toml") -> Game:
             check(k, v, "[rules]")
         except ConfigError as exc:
             r.fail(str(exc).removeprefix("[rules]: "), k)
+    r.section = ("game", 1)
     rules_name = r.string(g, "rules", "game", "classic")
     from .rules import PRESETS
     if rules_name not in PRESETS and not rules_name.endswith(".toml"):

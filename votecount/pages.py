@@ -135,6 +135,7 @@ def _looks_cyrillic_1251(data: bytes) -> bool:
 
 
 _END = re.compile(r"</(?:body|html)\s*>", re.I)
+_START = re.compile(r"<(?:!doctype\s+html|html|head|body)\b", re.I)
 
 
 def tree(data: bytes, source: str = "<page>", *, whole: bool = False):
@@ -147,6 +148,8 @@ def tree(data: bytes, source: str = "<page>", *, whole: bool = False):
     """
     text, encoding = decode(data, source)
     if whole and not _END.search(text):
+        if not _START.search(text, 0, 65536):  # JSON Lines, notes: text, never a page at all
+            raise InputError(f"{source}: not a saved web page (text with no <html> or <body>)")
         raise InputError(f"{source}: the page is cut short (no </body> or </html>): save it again")
     if encoding == "utf-8" and not data.startswith(b"\xef\xbb\xbf"):
         body = data  # strictly valid UTF-8 already (a BOM page may not be): no second copy

@@ -39,20 +39,50 @@ def ordered_map(fn: Callable[[Any, Any], Any], items: Iterable, jobs: int, *, mi
         for item in items:
             yield fn(item, shared)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
     _SHARED["fn"], _SHARED["shared"] = fn, shared
     try:
         # One batch of items a worker: the fewest round trips between the processes.
         chunk = -(-len(items) // workers)
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_ignore_interrupt) as pool:
+        with worker_pool(workers) as pool:
             with interrupts_held():  # the first submit forks every worker
                 results = pool.map(_apply, items, chunksize=chunk)
             yield from results
     finally:
         _SHARED.clear()
+
+
+@contextmanager
+def worker_pool(workers: int):
+    """A pool of forked processes that ignore Ctrl-C (it is the parent's: one line, exit 130).
+    Left normally, it waits for its workers; left by an exception (Ctrl-C's SystemExit, an
+    error, a generator closed early) it kills them at once: waiting would let Ctrl-C hang
+    until every worker had finished its share, and a second Ctrl-C would leave them behind."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
+    pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_ignore_interrupt)
+    try:
+        yield pool
+    except BaseException:
+        _kill(pool)
+        raise
+    pool.shutdown()
+
+
+def _kill(pool) -> None:
+    """Every worker killed; the pool's own thread then finds them dead and winds the pool up
+    the way it does when a worker dies (pending work failed, queues closed, nothing printed).
+    Not pool.shutdown(): closing the queues under its feeder thread prints a traceback."""
+    with interrupts_held():  # a second Ctrl-C must not cut the cleanup short
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
+            try:
+                process.kill()
+            except (OSError, ValueError):  # already gone, or already closed
+                pass
+        for process in processes:
+            process.join(1)
 
 
 @contextmanager

@@ -69,8 +69,10 @@ def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo,
 Fetched = dict[str, tuple[datetime, str]]  # page source → (fetch time, final URL)
 
 
-def _raw_pages(args: list[str], engine: str | None, fetch) -> tuple[list[sources.RawPage], Fetched]:
-    """Every page of the arguments, and the fetch time and URL of those that were fetched."""
+def _raw_pages(args: list[str], engine: str | None, fetch,
+               notes: list[str] | None = None) -> tuple[list[sources.RawPage], Fetched]:
+    """Every page of the arguments, and the fetch time and URL of those that were fetched;
+    a line in `notes` for each of votecount's own files skipped in a folder."""
     out: list[sources.RawPage] = []
     fetched: Fetched = {}
     for arg in args:
@@ -80,7 +82,7 @@ def _raw_pages(args: list[str], engine: str | None, fetch) -> tuple[list[sources
                 out.append(sources.RawPage(source=fp.final_url, data=fp.data))
                 fetched[fp.final_url] = (fp.fetched_at, fp.final_url)
             continue
-        raws = sources.read(arg)
+        raws = sources.read(arg, notes)
         out.extend(raws)
         if arg != "-":
             fetched.update(manifest_times(arg, raws))
@@ -99,12 +101,20 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     `fetch` (fetch.FetchOptions) applies to URL arguments; `jobs` processes read the pages
     (see thread_from_pages)."""
     args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
-    raws, fetched = _raw_pages(args, engine, fetch)
+    notes: list[str] = []
+    raws, fetched = _raw_pages(args, engine, fetch, notes)
     from . import postsfile
     if raws and all(postsfile.looks_like(r) for r in raws):  # posts JSON: no pages to parse
-        return postsfile.thread_of(raws, " ".join(args), engine=engine)
-    return thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
-                             fetched=fetched, jobs=jobs)
+        return with_notes(postsfile.thread_of(raws, " ".join(args), engine=engine), notes)
+    merged = thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
+                               fetched=fetched, jobs=jobs)
+    return with_notes(merged, notes)
+
+
+def with_notes(merged: Thread, notes: list[str]) -> Thread:
+    """The thread with the notes of its reading (votecount's own files skipped) first among
+    its warnings."""
+    return replace(merged, warnings=(*notes, *merged.warnings)) if notes else merged
 
 
 # A thread of fewer pages is read in this process: forking workers costs more than it saves.

@@ -190,7 +190,55 @@ def _folder_page(folder: Path, real_folder: Path, name: str) -> Path | None:
     return entry
 
 
-def _read_folder(path: Path, thread: str) -> list[RawPage]:
+# What votecount's own outputs look like, so that a report saved into a thread folder is
+# skipped with a note instead of failing the next count of the folder: the HTML report names
+# its generator; JSON, the CSV headers, BBCode and Markdown begin as only votecount's do; the
+# text tables are text with no HTML markup that holds their box lines.
+_GENERATOR = re.compile(rb'<meta name="generator" content="votecount', re.I)
+_OWN_START = re.compile(rb'\A\s*(?:\{\s*"thread"|\[\s*\{\s*"(?:thread|post_id|player)"|\[\s*\]'
+                        rb"|\[b\]|\*\*|day,phase,post_no,|post_id,post_no,|player,day,posts,)")
+_MARKUP = re.compile(rb"<(?:!doctype|html|head|body|div|table|meta)\b", re.I)
+_BOX = re.compile(rb"\xe2\x94[\x81\x83]")  # U+2501, U+2503: the tables' heavy lines
+
+
+def own_output(data: bytes) -> str | None:
+    """What votecount output `data` is ("HTML report", "text output"), or None for anything
+    else (a page, or a file votecount did not write)."""
+    head = data[:65536]
+    if _GENERATOR.search(head[:4096]):
+        return "HTML report"
+    if _OWN_START.match(head) or (_BOX.search(head) and not _MARKUP.search(head)):
+        return "text output"
+    return None
+
+
+def input_files(thread: str) -> list[Path]:
+    """The files reading THREAD opens: the file or .zip itself; for a folder its page files
+    (not votecount's own outputs, which are skipped: a report is written again in place),
+    manifest.json and game.toml (-o must never name one of them)."""
+    path = Path(thread)
+    if thread == "-" or not path.exists():
+        return []
+    if not path.is_dir():
+        return [path]
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return []
+    return [path / n for n in names if n in ("manifest.json", "game.toml")
+            or (_is_page(n) and not _own_file(path / n))]
+
+
+def _own_file(path: Path) -> bool:
+    """A file of a folder that votecount wrote (skipped when the folder is read)."""
+    try:
+        with open(path, "rb") as f:
+            return own_output(f.read(65536)) is not None
+    except OSError:
+        return False
+
+
+def _read_folder(path: Path, thread: str, notes: list[str] | None = None) -> list[RawPage]:
     try:
         names = sorted((n for n in os.listdir(path) if _is_page(n)), key=_natural)
         real = path.resolve(strict=True)
@@ -202,16 +250,24 @@ def _read_folder(path: Path, thread: str) -> list[RawPage]:
     pages, total = [], 0
     for f in files:
         page = _read_file(f)
+        kind = own_output(page.data)
+        if kind:
+            if notes is not None:
+                notes.append(f"{f}: votecount's own {kind}, not a page of the thread: skipped")
+            continue
         total += len(page.data)
         if total > MAX_THREAD_BYTES:
             raise InputError(f"{thread}: pages add up to over {MAX_THREAD_BYTES:,} bytes, over the "
                              f"{_mib(MAX_THREAD_BYTES)} limit for one thread")
         pages.append(page)
+    if not pages:
+        raise InputError(f"{thread}: folder holds no saved pages, only votecount's own outputs")
     return pages
 
 
-def read(thread: str) -> list[RawPage]:
-    """The pages of one THREAD argument, in order; an InputError when there are none."""
+def read(thread: str, notes: list[str] | None = None) -> list[RawPage]:
+    """The pages of one THREAD argument, in order; an InputError when there are none. A
+    folder's files that votecount wrote are skipped, with a line added to `notes`."""
     if thread == "-":
         return [RawPage("<stdin>", _bounded_read(sys.stdin.buffer, "<stdin>"), None)]
     path = Path(thread)
@@ -220,7 +276,7 @@ def read(thread: str) -> list[RawPage]:
             raise InputError(f"{thread}: symbolic link that loops or leads nowhere")
         raise InputError(f"{thread}: no such file or folder")
     if path.is_dir():
-        return _read_folder(path, thread)
+        return _read_folder(path, thread, notes)
     if path.suffix.lower() == ".zip":
         pages = _read_zip(path)
         if not pages:

@@ -138,3 +138,26 @@ def test_fast_flag_and_a_player_called_fast_never_lose_the_post(tmp_path):
     assert [b["voter"] for b in d["ballots"]] == ["Вася"]
     b = d["ballots"][0]
     assert b["status"] == "counted" or b["violations"]
+
+
+@pytest.mark.parametrize("name,text,line", [
+    ("a comment names the key first",
+     '# timezone: the GM lives in Moscow\n[game]\ntimezone = "Europe/Mowcow"\n' + ROSTER[7:], 3),
+    ("a comment names the rules key first",
+     ROSTER + '# missed_vot is what the GM wrote last time\n[rules]\nmissed_vot = 2\n', 8),
+    ("the second day's deadline, not the first's",
+     ROSTER + '[[days]]\nnumber = 1\ndeadline = 2026-11-29T20:00:00+03:00\n'
+              '[[days]]\nnumber = 2\ndeadline = "tomorrow"\n', 11),
+    ("the second day's deadline out of order",
+     ROSTER + '[[days]]\nnumber = 1\ndeadline = 2026-11-30T20:00:00+03:00\n'
+              '[[days]]\nnumber = 2\ndeadline = 2026-11-29T20:00:00+03:00\n', 11),
+    ("a nick in a comment before the day",
+     ROSTER + '# Коля left on day 1\n[[days]]\nnumber = 1\ndead = ["Коля"]\n', 9),
+    ("the key, not a value that contains it",
+     '[game]\ntitle = "timezone trouble"\ntimezone = "Mars/Olympus"\n' + ROSTER[7:], 3),
+], ids=["comment-before-key", "comment-before-rules-key", "second-day-deadline",
+        "second-day-out-of-order", "nick-in-a-comment", "key-not-value"])
+def test_game_file_error_names_the_line_of_the_key(tmp_path, name, text, line):
+    game = tmp_path / "game.toml"
+    game.write_text(text, encoding="utf-8")
+    clean_error(invoke(EXAMPLE, "--game", game, *SAVED), f"game.toml: line {line}:")

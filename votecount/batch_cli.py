@@ -1,0 +1,97 @@
+"""`votecount batch` under the command line: its options checked before any thread is
+counted (the packages it needs, zones, rules, limits), then the run, with a progress bar on a
+terminal."""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from typing import Optional
+
+from .errors import VotecountError
+from .outputs import check_output
+
+
+def _installed(module: str) -> bool:
+    """Whether `module` can be imported, without importing it (pandas takes 0.7 s; batch
+    imports it while the workers count)."""
+    if module in sys.modules:
+        return sys.modules[module] is not None
+    import importlib.util
+    return importlib.util.find_spec(module) is not None
+
+
+def _need_packages(fmt: str, dask: Optional[str]) -> None:
+    """Before any thread is counted: what this run needs is installed, or one line naming the
+    pip command that brings it."""
+    if not _installed("pandas"):
+        raise VotecountError("batch needs pandas, which votecount depends on: pip install pandas "
+                             "(or reinstall votecount)")
+    if fmt == "parquet" and not _installed("pyarrow"):
+        raise VotecountError("--format parquet needs pyarrow: pip install 'votecount[parquet]'")
+    if dask and not _installed("distributed"):
+        raise VotecountError("--dask needs dask.distributed: pip install 'votecount[dask]'")
+
+
+def run_batch(paths, output, fmt, jobs, resume, rules, tz, engine, lang, time_limit, max_pages,
+               max_mb, dask, quiet):
+    from . import batch
+    from .api import zone
+
+    _need_packages(fmt, dask)
+    if tz:
+        zone(tz)  # a wrong zone is a usage error, not one failure per thread
+    if rules:
+        from .rules import load as load_rules
+        load_rules(rules)
+    if not math.isfinite(time_limit):
+        raise VotecountError(f"--time-limit {time_limit}: not a number of seconds (0: no limit)")
+    if jobs < 0 or time_limit < 0 or max_pages < 0 or max_mb < 0:
+        raise VotecountError("--jobs, --time-limit, --max-pages and --max-mb cannot be negative")
+    if output.exists() and not output.is_dir():
+        check_output(output, paths)
+        raise VotecountError(f"{output}: exists and is not a folder")
+    state = batch.load_state(output) if resume else {}
+    job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
+                               max_pages=max_pages, max_bytes=max_mb * 1024 * 1024,
+                               time_limit=time_limit,
+                               previous={k: e["hash"] for k, e in state.items()})
+    workers = jobs or os.cpu_count() or 1
+    show = not quiet and sys.stderr.isatty()
+    if not show:
+        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state)
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+    progress = Progress(TextColumn("threads"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("{task.fields[pages]:,} pages · {task.fields[rate]:,.0f} posts/s"
+                                   " · {task.fields[failed]} failed"),
+                        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                        console=Console(stderr=True), transient=False)
+    task = progress.add_task("batch", total=len(job_list), pages=0, rate=0.0, failed=0)
+    totals = {"pages": 0, "posts": 0, "failed": 0}
+
+    def advance(res: dict) -> None:
+        totals["pages"] += res.get("pages") or 0
+        totals["posts"] += 0 if res.get("unchanged") else (res.get("posts") or 0)
+        totals["failed"] += res["status"] == "error"
+        elapsed = progress.tasks[0].elapsed or 1e-9
+        progress.update(task, advance=1, pages=totals["pages"], rate=totals["posts"] / elapsed,
+                        failed=totals["failed"])
+
+    # The pool forks its workers at the first job, before the bar starts its refresh thread.
+    started = []
+
+    def on_result(res: dict) -> None:
+        if not started:
+            progress.start()
+            started.append(True)
+        advance(res)
+
+    try:
+        return batch.run(job_list, output, fmt, workers=workers, dask=dask, progress=on_result,
+                         state=state)
+    finally:
+        if started:
+            progress.stop()
