@@ -97,6 +97,9 @@ def clean(html: str, engine: str | None) -> tuple[str, str]:
     return clean_body(body, _drops(engine))
 
 
+POST_FIELDS = ("post_no", "author", "time", "html")  # what every post of a posts file has
+
+
 class _Record:
     """One JSON object of the file, read field by field; a bad field is one line of error."""
 
@@ -104,6 +107,9 @@ class _Record:
         self.where = where
         if not isinstance(data, dict):
             raise InputError(f"{where}: a post must be a JSON object, not {type(data).__name__}")
+        if not any(name in data for name in POST_FIELDS):  # JSON, but of something else
+            raise InputError(f"{where}: not a saved web page, nor a posts file (a post has "
+                             f"{', '.join(POST_FIELDS)})")
         self.data = data
 
     def fail(self, name: str, why: str):

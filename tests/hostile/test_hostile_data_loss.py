@@ -187,11 +187,20 @@ def test_an_extension_the_command_cannot_write_is_refused(example, tmp_path):
 
 
 @pytest.mark.parametrize("text", [
-    '{"post_no": 1, "author": "Вася", "text": "голосую <b>Петя</b>"}\n{"post_no": 2}\n',
+    '{"id": 1, "user": "Вася", "body": "голосую <b>Петя</b>"}\n{"id": 2}\n',
     "Day 1 votes:\nВася -> Петя <3\n"])
 def test_a_text_file_given_as_a_page_is_not_a_saved_web_page(tmp_path, text):
-    """JSON Lines or notes (with a `<` somewhere) named as a page: not "cut short, save it
-    again" but what it is."""
+    """JSON Lines that are not posts, or notes (with a `<` somewhere), named as a page: not
+    "cut short, save it again" but what it is."""
     page = tmp_path / "thread.html"
     page.write_text(text, encoding="utf-8")
     clean_error(invoke("posts", page), "thread.html", "not a saved web page")
+
+
+def test_json_lines_of_posts_with_a_field_missing_name_the_line_and_the_field(tmp_path):
+    """JSON Lines of posts are a posts file (issue 16), whatever the file's name: a record
+    without its `time` is that line's error, not "not a saved web page"."""
+    page = tmp_path / "thread.html"
+    page.write_text('{"post_no": 1, "author": "Вася", "html": "голосую <b>Петя</b>"}\n{"post_no": 2}\n',
+                    encoding="utf-8")
+    clean_error(invoke("posts", page), "thread.html", "line 1", "time")
