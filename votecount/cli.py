@@ -158,7 +158,7 @@ def count_cmd(
 ):
     """Count the votes of a saved thread (the default command)."""
     try:
-        check_output(output, threads, game, diff, rules)
+        check_output(output, threads, game, diff, rules, cookies)
         chosen = pick_format(fmt, output, Format, "count")
         from .api import run_count
         previous = None
@@ -199,7 +199,7 @@ def posts_cmd(
 ):
     """Show the posts the parser extracted (to check a parser on your forum)."""
     try:
-        check_output(output, threads)
+        check_output(output, threads, cookies)
         chosen = pick_format(fmt, output, PostsFormat, "posts")
         from .api import open_thread
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
