@@ -378,8 +378,10 @@ def batch_cmd(
     """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
     try:
         from .batch_cli import run_batch
-        summary = run_batch(paths, output, fmt.value, jobs, resume, rules, tz, engine,
-                             lang.value if lang else None, time_limit, max_pages, max_mb, dask, quiet)
+        summary = run_batch(paths, output, fmt.value, jobs=jobs, resume=resume, rules=rules, tz=tz,
+                            engine=engine, lang=lang.value if lang else None,
+                            time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask,
+                            quiet=quiet)
     except VotecountError as exc:
         fail(exc)
     from .batch import FORMATS
