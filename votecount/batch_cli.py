@@ -34,8 +34,8 @@ def _need_packages(fmt: str, dask: Optional[str]) -> None:
         raise VotecountError("--dask needs dask.distributed: pip install 'votecount[dask]'")
 
 
-def run_batch(paths, output, fmt, jobs, resume, rules, tz, engine, lang, time_limit, max_pages,
-               max_mb, dask, quiet):
+def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time_limit,
+              max_pages, max_mb, dask, quiet):
     from . import batch
     from .api import zone
 

@@ -165,7 +165,7 @@ def count_cmd(
       votecount thread.html --at 14:00 -f bbcode
     """
     try:
-        check_output(output, threads, game, diff, rules)
+        check_output(output, threads, game, diff, rules, cookies)
         chosen = pick_format(fmt, output, Format, "count")
         from .api import CountRequest, run
         previous = None
@@ -208,7 +208,7 @@ def posts_cmd(
 ):
     """Show the posts the parser extracted (to check a parser on your forum)."""
     try:
-        check_output(output, threads)
+        check_output(output, threads, cookies)
         chosen = pick_format(fmt, output, PostsFormat, "posts")
         from .api import open_thread
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
@@ -387,8 +387,10 @@ def batch_cmd(
     """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
     try:
         from .batch_cli import run_batch
-        summary = run_batch(paths, output, fmt.value, jobs, resume, rules, tz, engine,
-                             lang.value if lang else None, time_limit, max_pages, max_mb, dask, quiet)
+        summary = run_batch(paths, output, fmt.value, jobs=jobs, resume=resume, rules=rules, tz=tz,
+                            engine=engine, lang=lang.value if lang else None,
+                            time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask,
+                            quiet=quiet)
     except VotecountError as exc:
         fail(exc)
     from .batch import FORMATS

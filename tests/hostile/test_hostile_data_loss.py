@@ -60,6 +60,15 @@ def test_output_onto_the_diff_file_and_the_rules_file(example, tmp_path):
     assert previous.read_bytes() == kept
 
 
+def test_output_onto_the_cookies_file(example, tmp_path):
+    jar = tmp_path / "cookies.txt"
+    jar.write_text("# Netscape HTTP Cookie File\n", encoding="utf-8")
+    kept = jar.read_bytes()
+    _refused(invoke(example, *SAVED, "--cookies", jar, "-o", jar), jar)
+    _refused(invoke("posts", example, "--cookies", jar, "-o", jar), jar)
+    assert jar.read_bytes() == kept
+
+
 def test_output_onto_a_zip_that_is_read(example, tmp_path):
     archive = tmp_path / "thread.zip"
     with zipfile.ZipFile(archive, "w") as zf:
