@@ -28,8 +28,11 @@ class DefaultToCount(TyperGroup):
     like every other error."""
 
     def parse_args(self, ctx, args):
-        if any("\x00" in a for a in args):  # no shell can pass one; only a caller in Python
-            raise VotecountError("an argument holds a NUL character")
+        for n, a in enumerate(args):  # no shell can pass a NUL; only a caller in Python
+            if "\x00" in a:
+                option = args[n - 1] if n and args[n - 1].startswith("-") else ""
+                named = option or (a.split("=", 1)[0] if a.startswith("-") else "an argument")
+                raise VotecountError(f"{named}: the value holds a NUL character")
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = ["count", *args]
         return super().parse_args(ctx, args)
