@@ -8,7 +8,6 @@ for the pages and for the ballots.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -17,22 +16,17 @@ from typer.testing import CliRunner
 
 from votecount import api, parallel, pipeline, readahead
 from votecount.cli import app
+from threadkit import generator
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("mybbru_thread", ROOT / "bench" / "mybbru_thread.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.fixture(scope="module")
 def long_thread(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("long") / "thread"
-    posts = _generator().write_thread(folder, pages=12, per_page=50)
+    posts = generator().write_thread(folder, pages=12, per_page=50)
     assert posts >= readahead.READ_AHEAD_FROM and 12 >= pipeline.PARALLEL_FROM_PAGES
     return folder
 

@@ -91,3 +91,12 @@ def codes(day: dict) -> list[tuple[str, str]]:
 
 def scores(day: dict) -> dict[str, float]:
     return {row["candidate"]: row["score"] for row in day["tally"]}
+
+
+def generator():
+    """bench/mybbru_thread.py, the generator of long mybb.ru threads, as a module."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("mybbru_thread", Path(__file__).resolve().parent.parent / "bench" / "mybbru_thread.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

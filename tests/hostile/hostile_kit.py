@@ -17,6 +17,7 @@ import hashlib
 import html
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -24,10 +25,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT
 from threadkit import PAGE, POST
 
 EXAMPLE = ROOT / "examples" / "zarechnaya"
+SAVED = ["--saved-at", "2026-11-29T20:10:41"]  # the example's save moment
 GAME = EXAMPLE / "game.toml"
 
 
@@ -175,3 +179,13 @@ def quote(author: str, body_html: str) -> str:
     """A mybb.ru quote block, as the forum renders [quote=author]…[/quote]."""
     return (f'<div class="quote-box answer-box"><cite>{html.escape(author)} написал(а):</cite>'
             f"<blockquote><p>{body_html}</p></blockquote></div>")
+
+
+@pytest.fixture
+def example(tmp_path, monkeypatch):
+    """A copy of the example thread (its files' bytes and times are checked after the run):
+    import it into a test module to use it."""
+    folder = tmp_path / "thread"
+    shutil.copytree(EXAMPLE, folder)
+    monkeypatch.chdir(tmp_path)
+    return folder

@@ -11,17 +11,9 @@ import zipfile
 
 import pytest
 
-from hostile_kit import EXAMPLE, clean_error, counted, invoke, snapshot
-
-SAVED = ["--saved-at", "2026-11-29T20:10:41"]
+from hostile_kit import EXAMPLE, SAVED, example, clean_error, counted, invoke, snapshot
 
 
-@pytest.fixture
-def example(tmp_path, monkeypatch):
-    folder = tmp_path / "thread"
-    shutil.copytree(EXAMPLE, folder)
-    monkeypatch.chdir(tmp_path)
-    return folder
 
 
 def _refused(run, target):

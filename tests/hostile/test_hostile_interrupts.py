@@ -9,7 +9,6 @@ batch one thread finished). Every wait is bounded.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import signal
@@ -21,24 +20,19 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from threadkit import generator
 
 # The promise is 2 s; a test machine shared by other jobs gets this much before it fails.
 BOUND = 2.0
 SLACK = 3.0
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("mybbru_thread", ROOT / "bench" / "mybbru_thread.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory) -> Path:
     """Ten generated threads of 10 pages × 50 posts: long enough that a run is caught midway."""
     root = tmp_path_factory.mktemp("interrupts") / "arch"
-    gen = _generator()
+    gen = generator()
     for i in range(10):
         gen.write_thread(root / f"t{i:02d}", pages=10, per_page=50, seed=i)
     return root
@@ -175,7 +169,7 @@ def test_batch_dask_ends_at_ctrl_c(archive, tmp_path):
 def test_count_jobs_2_ends_at_ctrl_c(archive, tmp_path, times):
     """A long thread read by worker processes (pages, then ballots)."""
     big = tmp_path / "big"
-    _generator().write_thread(big, pages=40, per_page=50)
+    generator().write_thread(big, pages=40, per_page=50)
     proc = _start(big, "--game", big / "game.toml", "--jobs", "2", "-f", "json", cwd=tmp_path)
     _wait_for(lambda: len(_children(proc.pid)) >= 2, proc)
     _interrupt(proc, times)

@@ -9,18 +9,9 @@ import shutil
 import pytest
 
 import votecount.cli as cli_mod
-from hostile_kit import EXAMPLE, clean_error, cli, counted, invoke, snapshot
-
-SAVED = ["--saved-at", "2026-11-29T20:10:41"]
+from hostile_kit import EXAMPLE, SAVED, example, clean_error, cli, counted, invoke, snapshot
 
 
-@pytest.fixture
-def example(tmp_path, monkeypatch):
-    """A copy of the example thread (its files' bytes and times are checked after the run)."""
-    folder = tmp_path / "thread"
-    shutil.copytree(EXAMPLE, folder)
-    monkeypatch.chdir(tmp_path)
-    return folder
 
 
 def test_inputs_are_not_modified(example, tmp_path):
