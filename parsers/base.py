@@ -12,6 +12,7 @@ import copy
 import functools
 import os
 import re
+import threading
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -21,6 +22,7 @@ from votecount.errors import ParseError
 from votecount.model import Page, Post
 
 from . import fastpath
+from .boardtime import BoardClock, needs_page
 from .dates import from_attr, is_relative, parse_time
 
 # The Python walks of fastpath.py for the shapes it knows (VOTECOUNT_XPATH_ONLY=1: libxml2 for
@@ -74,9 +76,12 @@ class Selectors:
     author_id_pattern: str = ""
     # Added to the printed number: NodeBB prints a zero-based data-index (number = index + 1).
     number_offset: int = 0
+    # The engine's default day/month order of numeric dates ("mdy": MyBB's m-d-Y), used when
+    # a page's own dates cannot tell (boardtime.py).
+    date_order: str = ""
 
 
-_REGEX_FIELDS = frozenset({"id_pattern", "author_id_pattern"})
+_REGEX_FIELDS = frozenset({"id_pattern", "author_id_pattern", "date_order"})
 
 
 class _XPaths(dict):
@@ -251,18 +256,49 @@ def clean_body(body, drops) -> tuple[str, str]:
     return inner.strip(), text_of(body)
 
 
-def read_time(label: str, raw_attr: str, raw_text: str, page: Page, where: str) -> datetime:
-    """A post time from the attribute first, then the text; an error naming what is missing."""
+def read_time(label: str, raw_attr: str, raw_text: str, page: Page, where: str, *,
+              clock: BoardClock | None = None) -> datetime:
+    """A post time from the attribute first, then the text (in the page's own format when a
+    `clock` learned it); an error naming what is missing."""
     found = from_attr(raw_attr)
     if found:
         return found
-    found = parse_time(raw_text, page.tz, page.saved_at)
+    found = (clock.read(raw_text, page.tz, page.saved_at) if clock
+             else parse_time(raw_text, page.tz, page.saved_at))
     if found:
         return found
-    if raw_text and is_relative(raw_text):
+    if raw_text and (is_relative(raw_text) or (clock and clock.needs_now(raw_text))):
         raise ParseError(f"{where}: {label} '{raw_text}' is relative and the moment the page "
                          "was saved is unknown: give --saved-at")
     raise ParseError(f"{where}: cannot read the {label} from '{raw_text[:60]}'")
+
+
+_CLOCKS = threading.local()
+
+
+def page_clock(c: Compiled, el, page: Page, text=None) -> BoardClock:
+    """The date format of the page `el` is on, learned once from every post's time text
+    (`text(post element)`; default: the time_text role)."""
+    root = el.getroottree().getroot()
+    held = getattr(_CLOCKS, "held", None)
+    if held is None or held[0] is not root:
+        if text is None:
+            def text(p):
+                found = c.element("time_text", p)
+                return squash(text_of(found)) if found is not None else ""
+        texts = [text(p) for p in c.xp["post"](root)]
+        held = _CLOCKS.held = (root, BoardClock(texts, default_order=c.sel.date_order or None,
+                                                where=page.source))
+    return held[1]
+
+
+def post_time(c: Compiled, el, page: Page, where: str, raw_text: str, raw_attr: str = "",
+              text=None, label: str = "post time") -> datetime:
+    """The post's time (or, with `label`, its edit time); the page's learned format only when
+    the fixed table of dates.py is not enough (an unreadable shape, or a numeric date whose
+    order the page decides). `text` reads a post's time text, for page_clock."""
+    clock = page_clock(c, el, page, text) if needs_page(raw_text) and not from_attr(raw_attr) else None
+    return read_time(label, raw_attr, raw_text, page, where, clock=clock)
 
 
 def read_edit(c: Compiled, post_el, page: Page, where: str):
@@ -298,9 +334,7 @@ def read_edit(c: Compiled, post_el, page: Page, where: str):
     attr = c.first("edit_time_attr", notice)
     at = from_attr(attr) if attr else None
     if at is None and when:
-        at = parse_time(when, page.tz, page.saved_at)
-        if at is None:
-            raise ParseError(f"{where}: cannot read the edit time from '{squash(when)[:60]}'")
+        at = post_time(c, post_el, page, where, squash(when), label="edit time")
     return True, by, at, count
 
 
@@ -329,7 +363,7 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
     else:
         time_el = c.element("time_text", el)
         time_text = squash(text_of(time_el)) if time_el is not None else ""
-        when = read_time("post time", c.first("time_attr", el), time_text, page, where)
+        when = post_time(c, el, page, where, time_text, c.first("time_attr", el))
     body = c.element("body", el)
     if body is None:
         raise ParseError(f"{where}: no message body")

@@ -39,6 +39,7 @@ from .base import (
     digits,
     has,
     read_post,
+    post_time,
     read_time,
     remove,
     squash,
@@ -53,6 +54,7 @@ _SPOILER_TITLES = " or ".join(cls(c) for c in (
     "sp-head", "spoiler_button"))
 
 SELECTORS = Selectors(
+    date_order="mdy",  # MyBB's default dateformat m-d-Y
     post=(f"//div[{cls('post')} and starts-with(@id, 'post_') and not({cls('deleted_post_hidden')})]"
           f"[.//div[{cls('post_body')}]]"),
     post_id="@id",
@@ -152,8 +154,12 @@ def _author_id(el, page: Page, where: str) -> str | None:
 
 
 def _time(el, page: Page, where: str):
+    return post_time(_C, el, page, where, _time_text(el), text=_time_text)
+
+
+def _time_text(el) -> str:
     time_el = _C.element("time_text", el)
-    return read_time("post time", "", _absolute_text(time_el) if time_el is not None else "", page, where)
+    return _absolute_text(time_el) if time_el is not None else ""
 
 
 def next_page(doc, url: str | None = None) -> str | None:

@@ -39,7 +39,7 @@ from .base import (
     has,
     page_title,
     read_post,
-    read_time,
+    post_time,
     squash,
     text_of,
 )
@@ -105,11 +105,8 @@ def _read_edit(el, page: Page, where: str):
     for rx in _C.edit_res:
         m = rx.search(text)
         if m:
-            who, when = squash(m["who"]), m["when"]
-            at = parse_time(when, page.tz, page.saved_at)
-            if at is None:
-                read_time("edit time", "", when, page, where)  # raises with the reason
-            return True, who, at, None
+            who, when = squash(m["who"]), squash(m["when"])
+            return True, who, post_time(_C, el, page, where, when, label="edit time"), None
     raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
 
 

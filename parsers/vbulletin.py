@@ -61,6 +61,7 @@ _QUOTE_V4 = (f".//div[{cls('bbcode_container')}][div[{cls('bbcode_quote')}] or p
              f" or div[{cls('bbcode_code')}]]")
 
 VB3 = Selectors(
+    date_order="mdy",  # vBulletin's default dateformat m-d-Y
     post="//table[starts-with(@id, 'post')][.//div[starts-with(@id, 'post_message_')]]",
     post_id="@id",
     number=".//a[starts-with(@id, 'postcount')]/@name",
@@ -77,6 +78,7 @@ VB3 = Selectors(
           _SPOILER_TITLE),
 )
 VB4 = Selectors(
+    date_order="mdy",  # vBulletin's default dateformat m-d-Y
     post=(f"//li[starts-with(@id, 'post_') and {cls('postcontainer')}]"
           "[.//div[starts-with(@id, 'post_message_')]]"),
     post_id="@id",
@@ -94,6 +96,7 @@ VB4 = Selectors(
           f".//blockquote[{cls('lastedited')}]"),
 )
 VB5 = Selectors(
+    date_order="mdy",  # vBulletin's default dateformat m-d-Y
     post=f"//li[@data-node-id and {cls('b-post')}][.//div[{cls('js-post__content-text')}]]",
     post_id="@data-node-id",
     number=f".//a[{cls('b-post__count')}]",

@@ -40,6 +40,7 @@ CORPUS_ENGINE = {
     "phpbb/nettally-phpbb.html": "phpbb3",
     "phpbb/ptforum-freemancruiser-phpbb2-t805.html": "phpbb2",
     "smf/ptforum-smf2-topic38573.html": "smf",
+    "smf/bay12-smf2-darkling-necromancer.html": "smf",
     "torrentpier/bookadvisor-rutracker-topic-30posts.html": "torrentpier",
     "vbulletin/nettally-vb3.html": "vbulletin",
     "vbulletin/nettally-vb4.html": "vbulletin",
