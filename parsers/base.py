@@ -273,6 +273,20 @@ def read_time(label: str, raw_attr: str, raw_text: str, page: Page, where: str, 
     raise ParseError(f"{where}: cannot read the {label} from '{raw_text[:60]}'")
 
 
+_CLOCK_TEXT = re.compile(r"\d{1,2}:\d{2}")
+
+
+def edit_time(c: Compiled, el, page: Page, where: str, when: str | None, text=None) -> datetime | None:
+    """The edit time an edit notice prints; None when it prints less than a time ("Last
+    edited by a moderator: Oct 6, 2020", no date at all): the post is still edited, and the
+    thread warns that the time is unknown (thread.merge). A clock or a relative form that
+    cannot be read is an error."""
+    when = squash(when or "")
+    if not _CLOCK_TEXT.search(when) and not is_relative(when):
+        return None
+    return post_time(c, el, page, where, when, text=text, label="edit time")
+
+
 _CLOCKS = threading.local()
 
 
@@ -333,8 +347,8 @@ def read_edit(c: Compiled, post_el, page: Page, where: str):
         count = int(m.group(1)) if m else None
     attr = c.first("edit_time_attr", notice)
     at = from_attr(attr) if attr else None
-    if at is None and when:
-        at = post_time(c, post_el, page, where, squash(when), label="edit time")
+    if at is None:
+        at = edit_time(c, post_el, page, where, when)
     return True, by, at, count
 
 

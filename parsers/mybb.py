@@ -39,8 +39,8 @@ from .base import (
     digits,
     has,
     read_post,
+    edit_time,
     post_time,
-    read_time,
     remove,
     squash,
     text_of,
@@ -125,10 +125,7 @@ def _read_edit(el, page: Page, where: str):
     when = _strip_label(before)
     if not editor:
         raise ParseError(f"{where}: edit notice without an editor: '{full[:80]}'")
-    at = parse_time(when, page.tz, page.saved_at)
-    if at is None:
-        read_time("edit time", "", when, page, where)  # raises with the reason
-    return True, editor, at, None
+    return True, editor, edit_time(_C, el, page, where, when, text=_time_text), None
 
 
 def _strip_label(before: str) -> str:

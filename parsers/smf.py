@@ -39,7 +39,7 @@ from .base import (
     has,
     page_title,
     read_post,
-    post_time,
+    edit_time,
     squash,
     text_of,
 )
@@ -106,7 +106,7 @@ def _read_edit(el, page: Page, where: str):
         m = rx.search(text)
         if m:
             who, when = squash(m["who"]), squash(m["when"])
-            return True, who, post_time(_C, el, page, where, when, label="edit time"), None
+            return True, who, edit_time(_C, el, page, where, when), None
     raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
 
 

@@ -37,12 +37,12 @@ from .base import (
     has,
     page_title,
     read_post,
+    edit_time,
     read_time,
     remove,
     squash,
     text_of,
 )
-from .dates import parse_time
 from .zones import in_stated_zone
 
 NAME = "torrentpier"
@@ -133,11 +133,7 @@ def _edit(el, page: Page, where: str):
             break
     if when is None:
         raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
-    at = parse_time(when, page.tz, page.saved_at)
-    if at is None:
-        raise ParseError(f"{where}: cannot read the edit time from '{squash(when)[:60]}'"
-                         + (" (relative: give --saved-at)" if page.saved_at is None else ""))
-    return True, by, at, count
+    return True, by, edit_time(_C, el, page, where, when), count
 
 
 def posts(doc, page: Page) -> list[Post]:

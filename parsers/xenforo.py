@@ -43,11 +43,12 @@ from .base import (
     digits,
     has,
     read_post,
+    edit_time,
     read_time,
     squash,
     text_of,
 )
-from .dates import from_attr, parse_time
+from .dates import from_attr
 
 NAME = "xenforo"
 
@@ -113,7 +114,7 @@ XF2 = Variant(
 VARIANTS = (XF2, XF1)
 _COMPILED = {v.name: Compiled(v.sel) for v in VARIANTS}
 _EDIT = re.compile(r"(?P<label>Last edited(?P<mod> by a moderator)?|Последнее редактирование(?P<modru> модератором)?)"
-                   r"\s*:\s*(?P<when>.*)$", re.I | re.S)
+                   r"\s*:?\s*(?P<when>.*)$", re.I | re.S)
 _MEMBER_ID = re.compile(r"\.(\d+)/?(?:[?#].*)?$")
 
 
@@ -165,11 +166,7 @@ def _edit(v: Variant, c: Compiled, el, author: str, page: Page, where: str):
     attr, printed = _time_parts(time_nodes[0] if time_nodes else None)
     at = from_attr(attr) if attr else None
     if at is None:
-        when = printed or m["when"]
-        at = parse_time(when, page.tz, page.saved_at)
-        if at is None:
-            raise ParseError(f"{where}: cannot read the edit time from '{when[:60]}'"
-                             + (" (relative: give --saved-at)" if when else ""))
+        at = edit_time(c, el, page, where, printed or m["when"])
     return True, by, at, None
 
 

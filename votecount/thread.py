@@ -117,6 +117,9 @@ def merge(posts: list[Post], *, title: str, engine: str, pages: int, source: str
         if missing:
             warnings.append(f"posts missing from the saved pages: {_ranges(missing)} "
                             "(a page not saved, or posts deleted)")
+    warnings.extend(f"{p.where()}: edited{f' by {p.edited_by}' if p.edited_by else ''}, but the "
+                    "edit notice gives no time: whether the edit came after a deadline is unknown"
+                    for p in ordered if p.edited and p.edited_at is None)
     return Thread(title=title, engine=engine, pages=pages, posts=tuple(ordered), source=source,
                   warnings=tuple(warnings), saved_at_source=saved_at_source)
 
