@@ -162,3 +162,16 @@ def test_css_hidden_edit_notice_is_still_read(tmp_path):
                     encoding="utf-8")
     post = {p["post_no"]: p for p in posts_json(page)}[4]
     assert (post["edited"], post["edited_by"], msk(post["edited_at"])) == (True, "Маша", "2026-11-28T21:05:10+03:00")
+
+
+def test_pages_of_two_topics_are_refused_by_the_saved_address(tmp_path):
+    """The permalinks (`?pid=N#pN`) carry no topic number, so the pages' own addresses (the
+    SingleFile `url:` line) decide: page 2 of topic 29 is not a page of topic 28, even under
+    the same title."""
+    (tmp_path / "page1.html").write_bytes((EXAMPLE / "page1.html").read_bytes())
+    other = (EXAMPLE / "page2.html").read_bytes().replace(b"viewtopic.php?id=28&p=2", b"viewtopic.php?id=29&p=2", 1)
+    (tmp_path / "page2.html").write_bytes(other)
+    with pytest.raises(ParseError, match=r"page2\.html: a page of another thread than .*page1\.html "
+                                         r"\(topic 29 in its post links or address, topic 28"):
+        posts_json(tmp_path)
+    assert len(posts_json(EXAMPLE)) == 13  # the example's two pages name topic 28 both

@@ -80,3 +80,77 @@ def test_smf_edit_with_a_date_only(tmp_path):
     assert strip_fields(changed, "edited_at") == strip_fields(original, "edited_at")
     assert [(p["post_no"], p["edited_by"], p["edited_at"]) for p in changed if p["edited"]] == [
         (1, "gregswallow", None), (4, "gregswallow", None), (10, "cactus", None)]
+
+
+# --- post numbers never guessed: the page's address from the saved file (issue item 5) -------
+
+PHPBB = "phpbb/nettally-phpbb.html"
+_FORM = b'<form id="viewtopic" method="post" action="./viewtopic.php?f=1&amp;t=194998&amp;start=25">'
+
+
+def phpbb_without_form(raw: bytes) -> bytes:
+    """A theme without the quick-moderation form: nothing in the page gives the offset."""
+    return raw.replace(_FORM, b'<form id="other" method="post" action="./search.php">')
+
+
+def saved_from(url: str):
+    def transform(raw: bytes) -> bytes:
+        comment = b"<!-- saved from url=(%04d)%s -->\n" % (len(url), url.encode())
+        return phpbb_without_form(raw).replace(b"<html", comment + b"<html", 1)
+    return transform
+
+
+def singlefile(url: str):
+    def transform(raw: bytes) -> bytes:
+        comment = (b"<!--\n Page saved with SingleFile \n url: %s \n saved date: Tue Dec 01 2026 "
+                   b"20:10:41 GMT+0300 (Moscow Standard Time)\n-->\n" % url.encode())
+        return phpbb_without_form(raw).replace(b"<html", comment + b"<html", 1)
+    return transform
+
+
+@pytest.mark.parametrize("transform", [
+    saved_from("https://www.ilovephilosophy.com/viewtopic.php?f=1&t=194998&start=25"),
+    singlefile("https://www.ilovephilosophy.com/viewtopic.php?f=1&t=194998&start=25"),
+], ids=["saved-from-url", "singlefile-url"])
+def test_page_offset_from_the_address_in_the_saved_file(tmp_path, transform):
+    original = posts_json(corpus_page(PHPBB), tz="UTC")
+    changed = posts_json(variant(tmp_path, PHPBB, transform), tz="UTC")
+    assert [p["post_no"] for p in changed] == [p["post_no"] for p in original] == list(range(26, 51))
+
+
+def test_page_two_without_any_offset_is_refused_saying_how_to_save_it(tmp_path):
+    with pytest.raises(ParseError, match=r"variant\.html: page 2 of a phpBB thread without its "
+                                         r"'start' offset: save the page with its address"):
+        posts_json(variant(tmp_path, PHPBB, phpbb_without_form), tz="UTC")
+
+
+IPB13 = "ipb/hustledb-ipb13-ru-2969.html"
+_IPB_INDEX = (b'<div class="tableborder"><div>\xd0\xa1\xd1\x82\xd1\x80\xd0\xb0\xd0\xbd\xd0\xb8\xd1\x86: '
+              b'<b>(2)</b> <a href="http://hustle-sa.ru/forum/index.php?showtopic=2969&amp;st=0">1</a> '
+              b'<b>[2]</b></div>')  # "Страниц: (2) 1 [2]", split over elements by the theme
+
+
+def ipb13_page_two(raw: bytes) -> bytes:
+    return raw.replace(b'<div class="tableborder">', _IPB_INDEX, 1)
+
+
+def ipb13_page_two_link_only(raw: bytes) -> bytes:
+    """No index text a parser knows, only the link back to page 1."""
+    return raw.replace(b'<div class="tableborder">', b'<div class="tableborder"><a href="index.php?'
+                       b'showtopic=2969&amp;st=0">&laquo;</a>', 1)
+
+
+@pytest.mark.parametrize("transform", [ipb13_page_two, ipb13_page_two_link_only])
+def test_ipb13_page_two_without_offset_is_refused_saying_how_to_save_it(tmp_path, transform):
+    with pytest.raises(ParseError, match=r"variant\.html: .*of an IPB thread that prints no post "
+                                         r"numbers, saved without its address: save it with its 'st'"):
+        posts_json(variant(tmp_path, IPB13, transform), tz="Europe/Moscow")
+
+
+def test_ipb13_page_two_saved_with_its_address(tmp_path):
+    url = "http://hustle-sa.ru/forum/index.php?showtopic=2969&st=15"
+    def transform(raw: bytes) -> bytes:
+        return ipb13_page_two(raw).replace(b"<html", b"<!-- saved from url=(%04d)%s -->\n<html"
+                                           % (len(url), url.encode()), 1)
+    posts = posts_json(variant(tmp_path, IPB13, transform), tz="Europe/Moscow")
+    assert [p["post_no"] for p in posts] == list(range(16, 31))
