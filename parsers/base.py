@@ -45,12 +45,18 @@ STRUCK = (
 BLOCK_TAGS = frozenset("p div li tr blockquote h1 h2 h3 h4 h5 h6 pre dd dt table ul ol".split())
 
 
+Role = str | tuple[str, ...]  # one XPath, or simple XPaths tried in turn (first hit wins)
+
+
 @dataclass(frozen=True)
 class Selectors:
     """XPath by role. String XPaths end in /@attr or text(); element XPaths select nodes.
 
     Relative expressions start with '.' and are evaluated on the post (or, for `drop`, on
-    the body).
+    the body). Any role but `drop` and `edit_patterns` may be a tuple of simple expressions
+    tried in order: the theme's default first, then what the engine's own code emits whatever
+    the theme (post ids, profile-link patterns, permalinks). For `post`, the first expression
+    that finds any post gives the page's posts.
     """
 
     post: str  # element: every post container in the document
@@ -82,6 +88,22 @@ class Selectors:
 
 
 _REGEX_FIELDS = frozenset({"id_pattern", "author_id_pattern", "date_order"})
+_LIST_FIELDS = frozenset({"drop", "edit_patterns"})
+
+
+def alternatives(sel: Selectors) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """(XPath source by name, the names of each role's alternatives in order): a tuple role
+    `author` becomes `author`, `author~1`, …"""
+    sources: dict[str, str] = {}
+    alts: dict[str, tuple[str, ...]] = {}
+    for name, value in vars(sel).items():
+        if name in _REGEX_FIELDS or name in _LIST_FIELDS or not value or isinstance(value, int):
+            continue
+        values = (value,) if isinstance(value, str) else value
+        names = tuple(name if i == 0 else f"{name}~{i}" for i in range(len(values)))
+        sources.update(zip(names, values))
+        alts[name] = names
+    return sources, alts
 
 
 class _XPaths(dict):
@@ -108,12 +130,19 @@ class Compiled:
 
     def __init__(self, sel: Selectors):
         self.sel = sel
+        sources, self.alts = alternatives(sel)
         # The drop union is one expression instead of a walk of the body per expression: the
         # results come in document order, so an ancestor is removed before anything inside it.
-        self.xp = _XPaths({**{name: value for name, value in vars(sel).items()
-                              if isinstance(value, str) and value and name not in _REGEX_FIELDS},
-                           "_drop": " | ".join(sel.drop + STRUCK)})
+        self.xp = _XPaths({**sources, "_drop": " | ".join(sel.drop + STRUCK)})
         self.walks: dict = {}
+
+    def posts(self, doc) -> list:
+        """The page's post elements by the first `post` expression that finds any."""
+        for name in self.alts["post"]:
+            found = self.xp[name](doc)
+            if found:
+                return found
+        return []
 
     # The patterns too are compiled when first used: a count reads one engine of the fifteen
     # imported, and compiling all 37 took 6–8 ms of every start.
@@ -145,8 +174,17 @@ class Compiled:
             return walk
 
     def _first(self, name: str, node):
-        """The selector's first result (an element or a string), or None: by its walk when
-        fastpath.py has one, else by libxml2."""
+        """The role's first result (an element or a non-empty string), or None, trying its
+        alternatives in turn."""
+        for alt in self.alts.get(name, (name,)):
+            found = self._first_of(alt, node)
+            if found is not None and found != "":
+                return found
+        return None
+
+    def _first_of(self, name: str, node):
+        """One expression's first result: by its walk when fastpath.py has one, else by
+        libxml2."""
         walk = self._walk(name)
         if walk is not None:
             return walk.first(node)
@@ -300,7 +338,7 @@ def page_clock(c: Compiled, el, page: Page, text=None) -> BoardClock:
             def text(p):
                 found = c.element("time_text", p)
                 return squash(text_of(found)) if found is not None else ""
-        texts = [text(p) for p in c.xp["post"](root)]
+        texts = [text(p) for p in c.posts(root)]
         held = _CLOCKS.held = (root, BoardClock(texts, default_order=c.sel.date_order or None,
                                                 where=page.source))
     return held[1]
@@ -395,7 +433,7 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
 def parse_with(c: Compiled, doc, page: Page, first_no: int = 1) -> list[Post]:
     """Every post of the page by the selectors; post numbers default to first_no + index."""
     posts: list[Post] = []
-    for index, el in enumerate(c.xp["post"](doc)):
+    for index, el in enumerate(c.posts(doc)):
         no_text = digits(c.first("number", el))
         number = int(no_text) + c.sel.number_offset if no_text else first_no + index
         posts.append(read_post(c, el, page, number))
@@ -412,9 +450,12 @@ _BY_ID = re.compile(r"//(\w+)\[@id='([\w-]+)'\]")
 _ID = etree.XPath("id($name)")
 
 
-def has(doc, xpath: str) -> bool:
-    """Detection helper: the document has at least one node for `xpath`. Compiled once per
-    expression (detection runs 15 engines' markers over a thread's first page)."""
+def has(doc, xpath: Role) -> bool:
+    """Detection helper: the document has at least one node for `xpath` (for a tuple: for
+    any of them). Compiled once per expression (detection runs 15 engines' markers over a
+    thread's first page)."""
+    if not isinstance(xpath, str):
+        return any(has(doc, x) for x in xpath)
     test = _EXISTS.get(xpath)
     if test is None:
         test = _EXISTS[xpath] = _id_test(xpath) or etree.XPath(f"boolean({xpath})")

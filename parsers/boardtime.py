@@ -142,14 +142,25 @@ def _shape(text: str, runs: list[re.Match], span: str, when: datetime) -> Shape 
     by_run = {r.start(): role for r, role in zip(inside, roles)}
     all_roles = tuple(by_run.get(r.start(), "") for r in runs)
     dated = "d" in all_roles
-    if not dated and not _WORD.search(span):
-        return None  # a bare clock: the date was missed, not a day word ("Heute") read
+    words = set(_WORD.findall(span)) - {"am", "pm", "a", "p", "m"}
+    missed_year = any(len(r.group(0)) == 4 for r in runs if r not in inside)
+    if not dated and ("y" in all_roles or not words or missed_year):
+        return None  # the day was missed, not a day word ("Heute", "Вчора") read
     return Shape(roles=all_roles, month=None if "m" in all_roles else when.month,
                  day_shift=None if dated else (when.date() - _BASE.date()).days,
-                 pm=when.hour >= 12)
+                 pm=_afternoon(span, when))
+
+
+def _afternoon(span: str, when: datetime) -> bool:
+    """A 12-hour clock's half of the day: its own am/pm word (dateparser reads "12:30 am" as
+    half past noon), else dateparser's hour."""
+    clocks = list(_CLOCK.finditer(span))
+    m = _AMPM.search(span[clocks[-1].end():]) if clocks else None
+    return m.group(0).strip()[0] == "p" if m else when.hour >= 12
 
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
+_AMPM = re.compile(r"^\s*[ap]\.?\s?m\b")
 
 
 def _assign(runs: list[re.Match], span: str, offset: int, when: datetime) -> list[str] | None:
@@ -160,7 +171,8 @@ def _assign(runs: list[re.Match], span: str, offset: int, when: datetime) -> lis
     if not clocks:
         return None
     clock = clocks[-1]
-    at = {clock.start(1) + offset: "H" if int(clock.group(1)) == when.hour else "I",
+    twelve = _AMPM.search(span[clock.end():]) or int(clock.group(1)) != when.hour
+    at = {clock.start(1) + offset: "I" if twelve else "H",
           clock.start(2) + offset: "M"}
     if clock.group(3):
         at[clock.start(3) + offset] = "S"

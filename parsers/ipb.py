@@ -111,7 +111,7 @@ def _variant(doc) -> Compiled | None:
 
 
 def detect(doc, url: str | None = None) -> bool:
-    if has(doc, f"//body[{cls('ipsApp')}]"):  # Invision Community 4: ips4.py
+    if has(doc, f"//body[{cls('ipsApp')}]") or has(doc, "//article[starts-with(@id, 'elComment_')]"):  # IPS 4: ips4.py
         return False
     marked = (has(doc, "//div[@id='ipbwrapper']") or has(doc, "//body[@id='ipboard_body']")
               or has(doc, _COPYRIGHT))
@@ -151,7 +151,7 @@ def posts(doc, page: Page) -> list[Post]:
     if c is _IPB3:
         return parse_with(c, doc, page)
     # IPB 2 prints each post's number; only a page whose posts print none (1.3) needs its offset.
-    unnumbered = any(not c.first("number", el) for el in c.xp["post"](doc))
+    unnumbered = any(not c.first("number", el) for el in c.posts(doc))
     found = parse_with(c, doc, page, _first_number(doc, page) if unnumbered else 1)
     return [_strip_sig_rule(p) for p in found]
 

@@ -136,7 +136,7 @@ def _strip_label(before: str) -> str:
 
 def posts(doc, page: Page) -> list[Post]:
     out: list[Post] = []
-    for index, el in enumerate(_C.xp["post"](doc)):
+    for index, el in enumerate(_C.posts(doc)):
         no_text = digits(_C.first("number", el))
         if not no_text:
             raise ParseError(f"{page.source}: post {index + 1}: no post number '#N'")

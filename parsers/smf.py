@@ -112,7 +112,7 @@ def _read_edit(el, page: Page, where: str):
 
 def posts(doc, page: Page) -> list[Post]:
     out: list[Post] = []
-    for index, el in enumerate(_C.xp["post"](doc)):
+    for index, el in enumerate(_C.posts(doc)):
         m = _REPLY.search(_C.first("number", el))
         if m is None and index != 0:
             # SMF prints no number only for the topic's opening post (#0).

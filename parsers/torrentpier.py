@@ -140,7 +140,7 @@ def posts(doc, page: Page) -> list[Post]:
     page = in_stated_zone(doc, page, SELECTORS.post)
     first = None
     out: list[Post] = []
-    for index, el in enumerate(_C.xp["post"](doc)):
+    for index, el in enumerate(_C.posts(doc)):
         time_el = _C.element("time_text", el)
         time_text = squash(text_of(time_el)) if time_el is not None else ""
         printed = _NUMBER.search(time_text)

@@ -56,7 +56,7 @@ NAME = "xenforo"
 @dataclass(frozen=True)
 class Variant:
     name: str
-    marker: str  # XPath: the page is this version
+    marker: str | tuple[str, ...]  # XPath(s): the page is this version
     sel: Selectors
     time_el: str  # element XPath (relative to the post): the post's date element
     edit_time_el: str  # element XPath (relative to the notice): the edit's date element
@@ -64,7 +64,9 @@ class Variant:
 
 XF1 = Variant(
     name="xenforo1",
-    marker="//html[@id='XenForo']",
+    # <html id="XenForo">; without the <html> tag (an archive kept the body): XF1's own
+    # `li#post-N[data-author]` inside `ol#messageList`.
+    marker=("//html[@id='XenForo']", "//ol[@id='messageList']/li[starts-with(@id, 'post-') and @data-author]"),
     sel=Selectors(
         post=f"//ol[@id='messageList']/li[starts-with(@id, 'post-') and {cls('message')}]",
         post_id="@id",
@@ -89,7 +91,7 @@ XF1 = Variant(
 
 XF2 = Variant(
     name="xenforo2",
-    marker="//html[@id='XF']",
+    marker=("//html[@id='XF']", "//article[starts-with(@id, 'js-post-') and starts-with(@data-content, 'post-')]"),
     sel=Selectors(
         post=f"//article[{cls('message--post')} and starts-with(@data-content, 'post-')]",
         post_id="@data-content",
@@ -176,7 +178,7 @@ def posts(doc, page: Page) -> list[Post]:
         raise ParseError(f"{page.source}: not a XenForo thread page")
     c = _COMPILED[v.name]
     found: list[Post] = []
-    for index, el in enumerate(c.xp["post"](doc)):
+    for index, el in enumerate(c.posts(doc)):
         no_text = digits(c.first("number", el))
         post_no = int(no_text) if no_text else _first_number(doc, page) + index
 

@@ -9,11 +9,13 @@ the one difference the variation makes, or give the one-line error the rules ask
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from conftest import corpus_page, posts_json
+from conftest import FIXTURES, corpus_page, posts_json
 from votecount.errors import ParseError
 from votecount.pipeline import read_thread
 
@@ -154,3 +156,139 @@ def test_ipb13_page_two_saved_with_its_address(tmp_path):
                                            % (len(url), url.encode()), 1)
     posts = posts_json(variant(tmp_path, IPB13, transform), tz="Europe/Moscow")
     assert [p["post_no"] for p in posts] == list(range(16, 31))
+
+
+# --- the <head> lost (an archive wrapped the body): every engine ----------------------------
+
+_BODY = re.compile(rb"<body[^>]*>", re.I)
+_CHARSET = re.compile(rb"<meta[^>]*charset[^>]*>", re.I)
+
+
+def head_lost(raw: bytes) -> bytes:
+    """Only what was inside <body>, in a wrapper of the archive's own: the <html> and <body>
+    tags' attributes are gone too (the page's charset kept as the archive keeps it)."""
+    m = _BODY.search(raw)
+    charset = _CHARSET.search(raw)
+    return (b"<html><body><div class='archived-page'>" + (charset.group(0) if charset else b"")
+            + raw[m.end():] + b"</div></body></html>")
+
+
+# Every engine: its real corpus pages, and the fixtures of engines with none.
+HEADLESS = [
+    "curse-elevated/ecophagy-mtgs-unreliable-cops-mafia-all.html", "ipb/efs-exploitin-ips4-ru-166865-p1.html",
+    IPB13, "mybb/efs-sinisterly-mybb18-667698-1.html", "nodebb/nettally-nodebb.html", PHPBB,
+    "phpbb/ptforum-freemancruiser-phpbb2-t805.html", "smf/bay12-smf2-darkling-necromancer.html", SMF,
+    "torrentpier/bookadvisor-rutracker-topic-30posts.html", "vbulletin/nettally-vb3.html",
+    "vbulletin/nettally-vb4.html", "vbulletin/nettally-vb5.html", XF1, "xenforo/nettally-xenforo2.html",
+]
+ENGINE_FIXTURES = FIXTURES / "engines"
+HEADLESS_FIXTURES = ["discourse/ru-crawler.html", "mybbru/mybbru-en.html", "punbb/punbb12-ru.html",
+                     "punbb/fluxbb15-en.html", "ucoz/ucoz-ru.html", "vbulletin/ru-igromania-vb38.html",
+                     "vbulletin/ru-mirf-vb42.html", "phpbb2/subsilver-ru.html"]
+SAVED = datetime(2026, 11, 30, 20, 5, tzinfo=ZoneInfo("Europe/Moscow"))
+
+
+def _same_without_head(original: Path, tmp_path) -> None:
+    changed = tmp_path / original.name
+    changed.write_bytes(head_lost(original.read_bytes()))
+    assert changed.read_bytes() != original.read_bytes()
+    before = posts_json(original, tz="UTC", saved_at=SAVED)
+    after = posts_json(changed, tz="UTC", saved_at=SAVED)
+    if original.parent.name == "discourse":  # its post links are built from <link rel=canonical>
+        before, after = strip_fields(before, "url"), strip_fields(after, "url")
+    assert after == before
+
+
+@pytest.mark.parametrize("relative", HEADLESS)
+def test_corpus_page_without_head_reads_the_same(relative, tmp_path):
+    _same_without_head(corpus_page(relative), tmp_path)
+
+
+@pytest.mark.parametrize("relative", HEADLESS_FIXTURES)
+def test_fixture_without_head_reads_the_same(relative, tmp_path):
+    _same_without_head(ENGINE_FIXTURES / relative, tmp_path)
+
+
+def test_phpbb_page_two_whose_offset_was_in_the_head_is_refused(tmp_path):
+    """prosilver33-ru-time.html is page 2: its `start` offset is only in <link rel=canonical>."""
+    page = tmp_path / "p2.html"
+    page.write_bytes(head_lost((ENGINE_FIXTURES / "phpbb3" / "prosilver33-ru-time.html").read_bytes()))
+    with pytest.raises(ParseError, match=r"p2\.html: page 2 of a phpBB thread without its 'start' offset"):
+        posts_json(page, tz="UTC", saved_at=SAVED)
+
+
+# --- class names renamed: what the engine's code prints still anchors the parser -----------
+
+def phpbb_prosilver_derived(raw: bytes) -> bytes:
+    """A prosilver-derived theme: the author line is a `div.author`, not a `p.author`."""
+    return re.sub(rb'<p class="author">(.*?)</p>', rb'<div class="author">\1</div>', raw, flags=re.S)
+
+
+def phpbb_custom_style(raw: bytes) -> bytes:
+    """A fully custom style: posts are `div#pN` without the classes post / postbody / author."""
+    raw = re.sub(rb'<div id="p(\d+)" class="post bg\d">', rb'<div id="p\1" class="message-row">', raw)
+    raw = raw.replace(b'class="postbody"', b'class="message-main"')
+    return re.sub(rb'<p class="author">(.*?)</p>', rb'<p class="byline">\1</p>', raw, flags=re.S)
+
+
+def vb4_style_without_posthead(raw: bytes) -> bytes:
+    """A vB 4 style that moved the date out of `div.posthead` (German boards seen so)."""
+    return raw.replace(b'<div class="posthead">', b'<div class="kopf">')
+
+
+@pytest.mark.parametrize("relative, transform", [
+    (PHPBB, phpbb_prosilver_derived), (PHPBB, phpbb_custom_style),
+    ("vbulletin/nettally-vb4.html", vb4_style_without_posthead),
+], ids=["phpbb-prosilver-derived", "phpbb-custom-style", "vb4-no-posthead"])
+def test_renamed_classes_read_the_same(relative, transform, tmp_path):
+    original = posts_json(corpus_page(relative), tz="UTC")
+    assert posts_json(variant(tmp_path, relative, transform), tz="UTC") == original
+
+
+# --- a board date format in another language -------------------------------------------------
+
+_EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+              "September", "October", "November", "December"]
+_DE_MONTHS = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
+              "September", "Oktober", "November", "Dezember"]
+_FR_MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+              "septembre", "octobre", "novembre", "décembre"]
+_SMF_TIME = re.compile(rb"(\w+) (\d{1,2}), (\d{4}), (\d{2}):(\d{2}):(\d{2}) ([AP]M)")
+
+
+def _h24(h: bytes, ampm: bytes) -> int:
+    return int(h) % 12 + (12 if ampm == b"PM" else 0)
+
+
+def smf_german(raw: bytes) -> bytes:
+    """The SMF page with a German board format: "19. September 2007, 14:16:51"."""
+    def de(m):
+        month = _DE_MONTHS[_EN_MONTHS.index(m.group(1).decode())]
+        return b"%s. %s %s, %02d:%s:%s" % (m.group(2), month.encode(), m.group(3),
+                                           _h24(m.group(4), m.group(7)), m.group(5), m.group(6))
+    return _SMF_TIME.sub(de, raw)
+
+
+def smf_french_12h(raw: bytes) -> bytes:
+    """French months, a 12-hour clock: "mercredi 19 septembre 2007 à 02:16:51 PM"."""
+    def fr(m):
+        month = _FR_MONTHS[_EN_MONTHS.index(m.group(1).decode())]
+        return b"%s %s %s \xc3\xa0 %s:%s:%s %s" % (m.group(2), month.encode(), m.group(3),
+                                              m.group(4), m.group(5), m.group(6), m.group(7))
+    return _SMF_TIME.sub(fr, raw)
+
+
+def smf_day_first_numeric(raw: bytes) -> bytes:
+    """A board format `d/m/Y H:i:s`: the page's own dates (19/09) say day-first."""
+    def num(m):
+        month = _EN_MONTHS.index(m.group(1).decode()) + 1
+        return b"%02d/%02d/%s %02d:%s:%s" % (int(m.group(2)), month, m.group(3),
+                                             _h24(m.group(4), m.group(7)), m.group(5), m.group(6))
+    return _SMF_TIME.sub(num, raw)
+
+
+@pytest.mark.parametrize("transform", [smf_german, smf_french_12h, smf_day_first_numeric])
+def test_board_date_format_reads_the_same(transform, tmp_path):
+    original = posts_json(corpus_page(SMF), tz="UTC")
+    changed = posts_json(variant(tmp_path, SMF, transform), tz="UTC")
+    assert changed == original
