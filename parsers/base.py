@@ -349,8 +349,14 @@ def post_time(c: Compiled, el, page: Page, where: str, raw_text: str, raw_attr: 
     """The post's time (or, with `label`, its edit time); the page's learned format only when
     the fixed table of dates.py is not enough (an unreadable shape, or a numeric date whose
     order the page decides). `text` reads a post's time text, for page_clock."""
-    clock = page_clock(c, el, page, text) if needs_page(raw_text) and not from_attr(raw_attr) else None
-    return read_time(label, raw_attr, raw_text, page, where, clock=clock)
+    found = from_attr(raw_attr)
+    if found:
+        return found
+    if not needs_page(raw_text):
+        found = parse_time(raw_text, page.tz, page.saved_at)
+        if found:
+            return found
+    return read_time(label, "", raw_text, page, where, clock=page_clock(c, el, page, text))
 
 
 def read_edit(c: Compiled, post_el, page: Page, where: str):

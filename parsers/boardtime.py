@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta
 
 from votecount.errors import ParseError
 
@@ -37,8 +37,6 @@ _RUN = re.compile(r"\d+")
 _WORD = re.compile(r"[^\W\d_]+")
 # What dateparser is told "now" is while learning: offsets of day words are taken from it.
 _BASE = datetime(2000, 1, 15, 12, 0)
-_UTC = timezone.utc
-_NOON = _BASE.replace(tzinfo=_UTC)
 
 
 def order_option() -> str | None:
@@ -75,11 +73,12 @@ def numeric_order(texts: list[str], default: str | None, where: str) -> str | No
 
 def needs_page(text: str) -> bool:
     """True when the fixed table alone must not read `text`: it holds a numeric date with
-    dashes or slashes (whose order the page decides), or the table cannot read it at all."""
+    dashes or slashes, whose order the page decides. (A text the table cannot read goes to
+    the page's clock too: the caller tries the table first.)"""
+    if "-" not in text and "/" not in text:
+        return False
     m = _NUMERIC.search(text)
-    if m:
-        return m.group(2) != "." or parse_time(text, _UTC) is None
-    return parse_time(text, _UTC, _NOON) is None
+    return bool(m and m.group(2) != ".")
 
 
 def iso_dates(text: str, order: str) -> str:

@@ -292,3 +292,21 @@ def test_board_date_format_reads_the_same(transform, tmp_path):
     original = posts_json(corpus_page(SMF), tz="UTC")
     changed = posts_json(variant(tmp_path, SMF, transform), tz="UTC")
     assert changed == original
+
+
+_VB4_TIME = re.compile(rb'<span class="date">(\d\d)-(\d\d)-(\d{4}),&nbsp;<span class="time">(\d\d):(\d\d) ([AP]M)</span></span>')
+
+
+def vb4_german(raw: bytes) -> bytes:
+    """A German vBulletin 4 board: `d.m.Y, H:i` ("15.06.2016, 15:03") and a style that moved
+    the date out of `div.posthead` (the real failure: "cannot read the post time from ''")."""
+    def de(m):
+        return (b'<span class="date">%s.%s.%s, <span class="time">%02d:%s</span></span>'
+                % (m.group(2), m.group(1), m.group(3), _h24(m.group(4), m.group(6)), m.group(5)))
+    return vb4_style_without_posthead(_VB4_TIME.sub(de, raw))
+
+
+def test_german_vbulletin4_reads_the_same(tmp_path):
+    relative = "vbulletin/nettally-vb4.html"
+    original = posts_json(corpus_page(relative), tz="UTC")
+    assert posts_json(variant(tmp_path, relative, vb4_german), tz="UTC") == original
