@@ -240,3 +240,31 @@ def test_bay12_ambiguous_page_names_date_order(tmp_path, monkeypatch):
     monkeypatch.setenv("VOTECOUNT_DATE_ORDER", "mdy")  # what --date-order mdy sets
     read = posts_json(page, tz="UTC")
     assert len(read) == 100 and read[0]["time"].startswith("2011-11-11")  # 11-11-2011 (22 → 11)
+
+
+def test_bay12_date_order_on_the_command_line(tmp_path):
+    """The CLI: an ambiguous page is exit 2 with one line naming --date-order; with the
+    option, it reads."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    raw = corpus_page(BAY12).read_bytes()
+    low = re.sub(rb"(\w{3}) (\d\d)-(\d\d)-(\d{4}), ",
+                 lambda m: m.group(1) + b" " + b"%02d" % (int(m.group(2)) % 12 + 1) + b"-" + m.group(3)
+                 + b"-" + m.group(4) + b", ", raw)
+    page = tmp_path / "bay12-low.html"
+    page.write_bytes(low)
+    env = {k: v for k, v in os.environ.items() if k != "VOTECOUNT_DATE_ORDER"}
+
+    def run(*args):
+        proc = subprocess.run([sys.executable, "-m", "votecount.cli", "posts", str(page), "--tz", "UTC",
+                               "--format", "json", *args], capture_output=True, env=env)
+        return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+    code, _, err = run()
+    assert code == 2 and err.count("\n") == 1 and "--date-order dmy|mdy" in err and "bay12-low.html" in err
+    code, out, err = run("--date-order", "dmy")
+    assert code == 0, err
+    assert json.loads(out)[0]["time"] == "2011-11-11T01:32:37+00:00"

@@ -311,3 +311,32 @@ def test_german_vbulletin4_reads_the_same(tmp_path):
     relative = "vbulletin/nettally-vb4.html"
     original = posts_json(corpus_page(relative), tz="UTC")
     assert posts_json(variant(tmp_path, relative, vb4_german), tz="UTC") == original
+
+
+# --- mybb.ru designs (notes 2.3, verified: designs restyle and hide, the markup stays) -------
+
+MYBBRU = ENGINE_FIXTURES / "mybbru" / "mybbru-en.html"
+MYBBRU_SAVED = datetime(2026, 11, 29, 21, 5, tzinfo=ZoneInfo("Europe/Moscow"))
+
+
+def mybbru_design(transform, tmp_path) -> list[dict]:
+    raw = MYBBRU.read_bytes()
+    changed = transform(raw)
+    assert changed != raw
+    page = tmp_path / "design.html"
+    page.write_bytes(changed)
+    return posts_json(page, saved_at=MYBBRU_SAVED)
+
+
+def mybbru_edit_class_renamed(raw: bytes) -> bytes:
+    return raw.replace(b'<p class="lastedit">', b'<p class="post-edited" style="display: none">')
+
+
+def mybbru_signature_after_content(raw: bytes) -> bytes:
+    """An older design: the signature `dl.post-sig` right after `.post-content`, not inside."""
+    return re.sub(rb'(<dl class="post-sig">.*?</dl>)(</div>)', rb"\2\1", raw, flags=re.S)
+
+
+@pytest.mark.parametrize("transform", [mybbru_edit_class_renamed, mybbru_signature_after_content])
+def test_mybbru_designs_read_the_same(transform, tmp_path):
+    assert mybbru_design(transform, tmp_path) == posts_json(MYBBRU, saved_at=MYBBRU_SAVED)
