@@ -5,9 +5,9 @@ any PHP `date()` string, vBulletin's `d.m.Y`, a German board's `Heute, 14:05`. O
 post times share one format, so the page decides what a single time cannot:
 
 - Day/month order of numeric dates (`05-11-2011`): `--date-order` (VOTECOUNT_DATE_ORDER) if
-  given; else a day above 12 in either place on the page; else the engine's default order;
-  else dotted dates are day-first (no board writes m.d.Y); else the page is ambiguous, an
-  error naming `--date-order`. Numeric dates are then rewritten as ISO `Y-m-d`, so nothing
+  given; else a day above 12 in either place on the page; else dotted dates are day-first
+  (no board writes m.d.Y); else the engine's default order (MyBB's, vBulletin's m-d-Y); else
+  the page is ambiguous, an error naming `--date-order`. Numeric dates are then rewritten as ISO `Y-m-d`, so nothing
   downstream guesses the order again.
 - Shapes the fixed table of dates.py cannot read (other languages' month names, weekday and
   day words: ru, uk, en, de, fr, pl): the `dateparser` library reads ONE sample of each
@@ -63,22 +63,23 @@ def numeric_order(texts: list[str], default: str | None, where: str) -> str | No
                          f"('{(first_big or second_big)[0]}'), not --date-order {given}")
     if given or shown:
         return given or shown
+    if all(m.group(2) == "." for m in found):
+        return "dmy"  # no board writes m.d.Y; an engine's default (m-d-Y) is for dashes
     if default:
         return default
-    if all(m.group(2) == "." for m in found):
-        return "dmy"
     raise ParseError(f"{where}: every post date ('{found[0].group(0)}' …) could be day-first or "
                      "month-first; name the board's order with --date-order dmy|mdy")
 
 
 def needs_page(text: str) -> bool:
-    """True when the fixed table alone must not read `text`: it holds a numeric date with
-    dashes or slashes, whose order the page decides. (A text the table cannot read goes to
-    the page's clock too: the caller tries the table first.)"""
-    if "-" not in text and "/" not in text:
-        return False
+    """True when the fixed table alone must not read `text`: it holds a numeric date whose
+    order the page decides (dashes or slashes; dots when both numbers could be the month, so
+    that "11.05.2011" on a page of "11.29.2011" is read month-first too). A text the table
+    cannot read goes to the page's clock as well: the caller tries the table first."""
     m = _NUMERIC.search(text)
-    return bool(m and m.group(2) != ".")
+    if not m:
+        return False
+    return m.group(2) != "." or (int(m.group(1)) <= 12 and int(m.group(3)) <= 12)
 
 
 def iso_dates(text: str, order: str) -> str:

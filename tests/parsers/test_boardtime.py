@@ -135,3 +135,21 @@ def test_any_page_of_one_format_reads_back_or_names_date_order(fmt, moments):
 def test_iso_rewrite_keeps_the_rest():
     assert iso_dates("« on: Tue 22-11-2011, 01:32:37 »", "dmy") == "« on: Tue 2011-11-22, 01:32:37 »"
     assert numeric_order(["no date here"], None, "p") is None
+
+
+def test_a_dotted_date_follows_its_page(tmp_path):
+    """Through the parser: on a page whose dotted dates are month-first ("11.29.2011"), an
+    ambiguous "11.05.2011" is 5 November, not 11 May."""
+    from parsers.base import Compiled, Selectors, post_time
+    from lxml import html as lxml_html
+    from votecount.model import Page
+
+    doc = lxml_html.document_fromstring(
+        "<html><body><div class='p'><i>11.29.2011 13:00</i></div>"
+        "<div class='p'><i>11.05.2011 14:00</i></div></body></html>")
+    c = Compiled(Selectors(post="//div[@class='p']", post_id="@class", author=".", body=".",
+                           time_text="./i"))
+    page = Page("p.html", 1, UTC)
+    posts = c.posts(doc)
+    assert [post_time(c, el, page, "p.html", el[0].text) for el in posts] == [
+        at(2011, 11, 29, 13, 0), at(2011, 11, 5, 14, 0)]
