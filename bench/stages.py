@@ -5,6 +5,8 @@
     python bench/stages.py thread [--jobs N]         # the 50-page thread: read, count, table
     python bench/stages.py batch [--threads 200]     # batch's per-thread work, split by stage
     python bench/stages.py split [--threads 0]       # ms a page of each stage, one-page threads
+    python bench/stages.py pageread [--threads 100]  # the page-read ratio: bare lxml parse
+                                                     # against parse + detect + posts + title
 
 Figures from each are in bench/README.md.
 """
@@ -176,11 +178,56 @@ def split(threads: int) -> None:
     print(f"  {'rest':8} {rest / count * 1e3:6.2f} ms a page {rest / total:4.0%}  (files, hashing, rows, pandas)")
 
 
+def pageread(threads: int, without: str = "") -> None:
+    """The page-read ratio over the archive's first threads' pages: a bare lxml parse of the
+    bytes against parse + detect + posts + title of the same bytes, rounds alternating, best
+    of 7 each (the machine's speed drifts: a ratio is taken within one round)."""
+    from lxml import html as lxml_html
+
+    import parsers
+    from votecount import batch, pages, sources
+    from votecount.model import Page
+
+    from votecount.errors import VotecountError
+
+    tz, now = ZoneInfo("Europe/Moscow"), datetime(2026, 11, 30, tzinfo=timezone.utc)
+
+    def read(raw):
+        doc = pages.tree(raw.data, raw.source, whole=True)
+        parser = parsers.detect(doc, None)
+        parser.posts(doc, Page(source=raw.source, number=1, tz=tz, saved_at=now))
+        parser.title(doc)
+
+    def readable(raw) -> bool:  # an older checkout refuses the newer corpus pages: left out
+        try:
+            read(raw)
+            return True
+        except VotecountError:
+            return False
+
+    raws = [raw for _, path, _ in batch.discover([str(WORK / "archive")])[:threads]
+            for raw in sources.read(path)]
+    raws = [raw for raw in raws if readable(raw) and not (without and without.encode() in raw.data)]
+    bare = full = 9e9
+    for _ in range(7):
+        t0 = time.perf_counter()
+        for raw in raws:
+            lxml_html.document_fromstring(raw.data)
+        t1 = time.perf_counter()
+        for raw in raws:
+            read(raw)
+        t2 = time.perf_counter()
+        bare, full = min(bare, t1 - t0), min(full, t2 - t1)
+    print(f"{len(raws)} pages: bare lxml {bare:.3f} s, parse + detect + posts + title {full:.3f} s:"
+          f" page-read ratio {bare / full:.3f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=("engines", "thread", "batch", "split"))
+    ap.add_argument("what", choices=("engines", "thread", "batch", "split", "pageread"))
     ap.add_argument("--threads", type=int, default=0, help="archive threads (engines: 100, batch: 200)")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--without", default="", help="pageread: leave out pages whose bytes hold this")
     args = ap.parse_args()
     if args.what == "engines":
         engines(args.threads or 100)
@@ -188,6 +235,8 @@ def main() -> None:
         split(args.threads)
     elif args.what == "batch":
         batch_stages(args.threads or 200)
+    elif args.what == "pageread":
+        pageread(args.threads or 100, args.without)
     else:
         thread(args.jobs)
 

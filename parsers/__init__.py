@@ -13,6 +13,7 @@ from votecount.errors import ParseError
 from . import (
     curse,
     discourse,
+    forumotion,
     ipb,
     ips4,
     mybb,
@@ -28,7 +29,7 @@ from . import (
     xenforo,
 )
 
-PARSERS: tuple[ModuleType, ...] = (curse, nodebb, vbulletin, discourse, xenforo, mybbru, punbb, mybb, smf, ips4, ipb, ucoz, torrentpier, phpbb2, phpbb)
+PARSERS: tuple[ModuleType, ...] = (curse, nodebb, vbulletin, discourse, xenforo, mybbru, punbb, mybb, smf, ips4, ipb, ucoz, torrentpier, forumotion, phpbb2, phpbb)
 NAMES = tuple(p.NAME for p in PARSERS)
 
 

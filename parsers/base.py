@@ -8,10 +8,10 @@ the document; a post that lacks a field raises ParseError naming page, post and 
 
 from __future__ import annotations
 
-import copy
 import functools
 import os
 import re
+import threading
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -21,7 +21,20 @@ from votecount.errors import ParseError
 from votecount.model import Page, Post
 
 from . import fastpath
+from .boardtime import BoardClock, needs_page
 from .dates import from_attr, is_relative, parse_time
+from .markup import (  # noqa: F401 (engine modules import these from base)
+    _DIGITS,
+    BLOCK_TAGS,
+    clean_body,
+    digits,
+    generator,
+    has,
+    remove,
+    squash,
+    take,
+    text_of,
+)
 
 # The Python walks of fastpath.py for the shapes it knows (VOTECOUNT_XPATH_ONLY=1: libxml2 for
 # every selector, to compare).
@@ -40,7 +53,9 @@ STRUCK = (
     ".//s", ".//del", ".//strike",
     ".//*[contains(translate(@style, 'LINETHROUGH', 'linethrough'), 'line-through')]",
 )
-BLOCK_TAGS = frozenset("p div li tr blockquote h1 h2 h3 h4 h5 h6 pre dd dt table ul ol".split())
+
+
+Role = str | tuple[str, ...]  # one XPath, or simple XPaths tried in turn (first hit wins)
 
 
 @dataclass(frozen=True)
@@ -48,7 +63,10 @@ class Selectors:
     """XPath by role. String XPaths end in /@attr or text(); element XPaths select nodes.
 
     Relative expressions start with '.' and are evaluated on the post (or, for `drop`, on
-    the body).
+    the body). Any role but `drop` and `edit_patterns` may be a tuple of simple expressions
+    tried in order: the theme's default first, then what the engine's own code emits whatever
+    the theme (post ids, profile-link patterns, permalinks). For `post`, the first expression
+    that finds any post gives the page's posts.
     """
 
     post: str  # element: every post container in the document
@@ -74,9 +92,28 @@ class Selectors:
     author_id_pattern: str = ""
     # Added to the printed number: NodeBB prints a zero-based data-index (number = index + 1).
     number_offset: int = 0
+    # The engine's default day/month order of numeric dates ("mdy": MyBB's m-d-Y), used when
+    # a page's own dates cannot tell (boardtime.py).
+    date_order: str = ""
 
 
-_REGEX_FIELDS = frozenset({"id_pattern", "author_id_pattern"})
+_REGEX_FIELDS = frozenset({"id_pattern", "author_id_pattern", "date_order"})
+_LIST_FIELDS = frozenset({"drop", "edit_patterns"})
+
+
+def alternatives(sel: Selectors) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """(XPath source by name, the names of each role's alternatives in order): a tuple role
+    `author` becomes `author`, `author~1`, …"""
+    sources: dict[str, str] = {}
+    alts: dict[str, tuple[str, ...]] = {}
+    for name, value in vars(sel).items():
+        if name in _REGEX_FIELDS or name in _LIST_FIELDS or not value or isinstance(value, int):
+            continue
+        values = (value,) if isinstance(value, str) else value
+        names = tuple(name if i == 0 else f"{name}~{i}" for i in range(len(values)))
+        sources.update(zip(names, values))
+        alts[name] = names
+    return sources, alts
 
 
 class _XPaths(dict):
@@ -103,12 +140,19 @@ class Compiled:
 
     def __init__(self, sel: Selectors):
         self.sel = sel
+        sources, self.alts = alternatives(sel)
         # The drop union is one expression instead of a walk of the body per expression: the
         # results come in document order, so an ancestor is removed before anything inside it.
-        self.xp = _XPaths({**{name: value for name, value in vars(sel).items()
-                              if isinstance(value, str) and value and name not in _REGEX_FIELDS},
-                           "_drop": " | ".join(sel.drop + STRUCK)})
+        self.xp = _XPaths({**sources, "_drop": " | ".join(sel.drop + STRUCK)})
         self.walks: dict = {}
+
+    def posts(self, doc) -> list:
+        """The page's post elements by the first `post` expression that finds any."""
+        for name in self.alts["post"]:
+            found = self.xp[name](doc)
+            if found:
+                return found
+        return []
 
     # The patterns too are compiled when first used: a count reads one engine of the fifteen
     # imported, and compiling all 37 took 6–8 ms of every start.
@@ -140,8 +184,17 @@ class Compiled:
             return walk
 
     def _first(self, name: str, node):
-        """The selector's first result (an element or a string), or None: by its walk when
-        fastpath.py has one, else by libxml2."""
+        """The role's first result (an element or a non-empty string), or None, trying its
+        alternatives in turn."""
+        for alt in self.alts.get(name, (name,)):
+            found = self._first_of(alt, node)
+            if found is not None and found != "":
+                return found
+        return None
+
+    def _first_of(self, name: str, node):
+        """One expression's first result: by its walk when fastpath.py has one, else by
+        libxml2."""
         walk = self._walk(name)
         if walk is not None:
             return walk.first(node)
@@ -164,105 +217,69 @@ class Compiled:
         return self._first(name, node)
 
 
-_DIGITS = re.compile(r"\d+")
-_LINE_SPACES = re.compile(r"[ \t\r\f\v\xa0]+")
-
-
-def squash(text: str) -> str:
-    """Runs of whitespace (no-break spaces too) as one space, none at the ends. str.split() sees
-    the same characters as whitespace as a regex's backslash-s does, ten times faster."""
-    return " ".join(text.split())
-
-
-def digits(text: str) -> str:
-    m = _DIGITS.search(text or "")
-    return m.group(0) if m else ""
-
-
-def take(rx: re.Pattern, text: str) -> str:
-    """The id `rx` finds in `text`: its first group, else the whole match; '' if none."""
-    m = rx.search(text or "")
-    if not m:
-        return ""
-    return (m.group(1) if rx.groups else m.group(0)) or ""
-
-
-def text_of(el) -> str:
-    """Visible text with <br> and block ends as newlines (ballot lines matter)."""
-    out: list[str] = []
-
-    def walk(node):
-        if not isinstance(node.tag, str):  # comments, processing instructions
-            if node.tail:
-                out.append(node.tail)
-            return
-        tag = node.tag.lower()
-        if tag in ("script", "style"):
-            pass
-        elif tag == "br":
-            out.append("\n")
-        else:
-            if tag in BLOCK_TAGS:  # a block starts a new line: "Вася<div>…" is not "Вася…"
-                out.append("\n")
-            if node.text:
-                out.append(node.text)
-            for child in node:
-                walk(child)
-            if tag in BLOCK_TAGS:
-                out.append("\n")
-        if node.tail:
-            out.append(node.tail)
-
-    if el.text:
-        out.append(el.text)
-    for child in el:
-        walk(child)
-    # One substitution over the whole text, not one per line (a tenth of reading a post).
-    lines = (line.strip() for line in _LINE_SPACES.sub(" ", "".join(out)).split("\n"))
-    return "\n".join(line for line in lines if line)
-
-
-def remove(el) -> None:
-    """Remove an element but keep its tail text in place."""
-    parent = el.getparent()
-    if parent is None:
-        return
-    tail = el.tail
-    if tail:
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(el)
-
-
-def clean_body(body, drops) -> tuple[str, str]:
-    """(html, text) of a copy of `body` without quotes, signatures, notices, struck text."""
-    found = [el for xp in drops for el in xp(body) if el is not body]
-    if found:  # most posts quote nobody: the document's own body is read as it is
-        body = copy.deepcopy(body)
-        for xp in drops:
-            for el in xp(body):
-                if el is not body:
-                    remove(el)
-    inner = (body.text or "") + "".join(
-        etree.tostring(child, method="html", encoding="unicode") for child in body)
-    return inner.strip(), text_of(body)
-
-
-def read_time(label: str, raw_attr: str, raw_text: str, page: Page, where: str) -> datetime:
-    """A post time from the attribute first, then the text; an error naming what is missing."""
+def read_time(label: str, raw_attr: str, raw_text: str, page: Page, where: str, *,
+              clock: BoardClock | None = None) -> datetime:
+    """A post time from the attribute first, then the text (in the page's own format when a
+    `clock` learned it); an error naming what is missing."""
     found = from_attr(raw_attr)
     if found:
         return found
-    found = parse_time(raw_text, page.tz, page.saved_at)
+    found = (clock.read(raw_text, page.tz, page.saved_at) if clock
+             else parse_time(raw_text, page.tz, page.saved_at))
     if found:
         return found
-    if raw_text and is_relative(raw_text):
+    if raw_text and (is_relative(raw_text) or (clock and clock.needs_now(raw_text))):
         raise ParseError(f"{where}: {label} '{raw_text}' is relative and the moment the page "
                          "was saved is unknown: give --saved-at")
     raise ParseError(f"{where}: cannot read the {label} from '{raw_text[:60]}'")
+
+
+_CLOCK_TEXT = re.compile(r"\d{1,2}:\d{2}")
+
+
+def edit_time(c: Compiled, el, page: Page, where: str, when: str | None, text=None) -> datetime | None:
+    """The edit time an edit notice prints; None when it prints less than a time ("Last
+    edited by a moderator: Oct 6, 2020", no date at all): the post is still edited, and the
+    thread warns that the time is unknown (thread.merge). A clock or a relative form that
+    cannot be read is an error."""
+    when = squash(when or "")
+    if not _CLOCK_TEXT.search(when) and not is_relative(when):
+        return None
+    return post_time(c, el, page, where, when, text=text, label="edit time")
+
+
+_CLOCKS = threading.local()
+
+
+def page_clock(c: Compiled, el, page: Page, text=None) -> BoardClock:
+    """The date format of the page `el` is on, learned once from every post's time text
+    (`text(post element)`; default: the time_text role)."""
+    root = el.getroottree().getroot()
+    held = getattr(_CLOCKS, "held", None)
+    if held is None or held[0] is not root:
+        if text is None:
+            def text(p):
+                found = c.element("time_text", p)
+                return squash(text_of(found)) if found is not None else ""
+        texts = [text(p) for p in c.posts(root)]
+        held = _CLOCKS.held = (root, BoardClock(texts, default_order=c.sel.date_order or None,
+                                                where=page.source))
+    return held[1]
+
+
+def post_time(c: Compiled, el, page: Page, where: str, raw_text: str, raw_attr: str = "",
+              text=None, label: str = "post time") -> datetime:
+    """The post's time (or, with `label`, its edit time); the page's learned format only when
+    the fixed table of dates.py is not enough (an unreadable shape, or a numeric date whose
+    order the page decides). `text` reads a post's time text, for page_clock."""
+    found = from_attr(raw_attr)
+    if found:
+        return found
+    if not needs_page(raw_text):
+        found = parse_time(raw_text, page.tz, page.saved_at)
+        if found:
+            return found
+    return read_time(label, "", raw_text, page, where, clock=page_clock(c, el, page, text))
 
 
 def read_edit(c: Compiled, post_el, page: Page, where: str):
@@ -297,10 +314,8 @@ def read_edit(c: Compiled, post_el, page: Page, where: str):
         count = int(m.group(1)) if m else None
     attr = c.first("edit_time_attr", notice)
     at = from_attr(attr) if attr else None
-    if at is None and when:
-        at = parse_time(when, page.tz, page.saved_at)
-        if at is None:
-            raise ParseError(f"{where}: cannot read the edit time from '{squash(when)[:60]}'")
+    if at is None:
+        at = edit_time(c, post_el, page, where, when)
     return True, by, at, count
 
 
@@ -329,7 +344,7 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
     else:
         time_el = c.element("time_text", el)
         time_text = squash(text_of(time_el)) if time_el is not None else ""
-        when = read_time("post time", c.first("time_attr", el), time_text, page, where)
+        when = post_time(c, el, page, where, time_text, c.first("time_attr", el))
     body = c.element("body", el)
     if body is None:
         raise ParseError(f"{where}: no message body")
@@ -347,7 +362,7 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
 def parse_with(c: Compiled, doc, page: Page, first_no: int = 1) -> list[Post]:
     """Every post of the page by the selectors; post numbers default to first_no + index."""
     posts: list[Post] = []
-    for index, el in enumerate(c.xp["post"](doc)):
+    for index, el in enumerate(c.posts(doc)):
         no_text = digits(c.first("number", el))
         number = int(no_text) + c.sel.number_offset if no_text else first_no + index
         posts.append(read_post(c, el, page, number))
@@ -357,43 +372,3 @@ def parse_with(c: Compiled, doc, page: Page, first_no: int = 1) -> list[Post]:
 def page_title(c: Compiled, doc) -> str:
     """The thread title by the selectors, else the page's <title>."""
     return c.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
-
-
-_EXISTS: dict[str, object] = {}
-_BY_ID = re.compile(r"//(\w+)\[@id='([\w-]+)'\]")
-_ID = etree.XPath("id($name)")
-
-
-def has(doc, xpath: str) -> bool:
-    """Detection helper: the document has at least one node for `xpath`. Compiled once per
-    expression (detection runs 15 engines' markers over a thread's first page)."""
-    test = _EXISTS.get(xpath)
-    if test is None:
-        test = _EXISTS[xpath] = _id_test(xpath) or etree.XPath(f"boolean({xpath})")
-    return test(doc)
-
-
-def _id_test(xpath: str):
-    """`//div[@id='pun-viewtopic']` asked through libxml2's table of ids, not by a walk of every
-    element (3 µs against 200 µs a page). The HTML parser files every id attribute there (and
-    <a name>), keeping the first of duplicates, so: no entry → no such element; an entry of
-    another tag → the full walk decides."""
-    m = _BY_ID.fullmatch(xpath)
-    if not m:
-        return None
-    tag, name = m.groups()
-    walk = etree.XPath(f"boolean({xpath})")
-
-    def test(doc) -> bool:
-        found = _ID(doc, name=name)
-        if not found:
-            return False
-        return found[0].tag == tag or walk(doc)
-    return test
-
-
-_GENERATOR = etree.XPath("//meta[translate(@name,'GENRATO','genrato')='generator']/@content")
-
-
-def generator(doc) -> str:
-    return " ".join(_GENERATOR(doc)).lower()

@@ -84,7 +84,7 @@ def posts(doc, page: Page) -> list[Post]:
                          "fetch it with votecount fetch")
     topic = squash(" ".join(doc.xpath(_CANONICAL))).split("?")[0].rstrip("/")
     found = []
-    for post, el in zip(parse_with(_C, doc, page), _C.xp["post"](doc)):
+    for post, el in zip(parse_with(_C, doc, page), _C.posts(doc)):
         modified = from_attr(squash(" ".join(el.xpath(_MODIFIED))))
         if modified is not None and modified > post.time:
             post = dataclasses.replace(post, edited=True, edited_at=modified)

@@ -111,7 +111,7 @@ def _variant(doc) -> Compiled | None:
 
 
 def detect(doc, url: str | None = None) -> bool:
-    if has(doc, f"//body[{cls('ipsApp')}]"):  # Invision Community 4: ips4.py
+    if has(doc, f"//body[{cls('ipsApp')}]") or has(doc, "//article[starts-with(@id, 'elComment_')]"):  # IPS 4: ips4.py
         return False
     marked = (has(doc, "//div[@id='ipbwrapper']") or has(doc, "//body[@id='ipboard_body']")
               or has(doc, _COPYRIGHT))
@@ -125,14 +125,22 @@ def _first_number(doc, page: Page) -> int:
     for href in doc.xpath("//link[@rel='canonical']/@href"):
         if m := _ST.search(href):
             return int(m.group(1)) + 1
-    for node in doc.xpath("//text()[contains(., 'Страниц') or contains(., 'Pages')]/.."):
+    # The page index ("Страниц: (3) 1 [2] 3"; a theme may split it over elements, so the
+    # enclosing block is read), or a link back to the first page (`st=0`), which page 1 never
+    # has: either says this is a later page, whose offset nothing here gives.
+    later = None
+    for node in doc.xpath("//text()[contains(., 'Страниц') or contains(., 'Pages')]"
+                          "/ancestor::*[self::td or self::div or self::span or self::p][1]"):
         text = squash(text_of(node))
-        if _PAGES.search(text):
-            cur = _CURRENT.search(text)
-            if cur and int(cur.group(1)) > 1:
-                raise ParseError(f"{page.source}: page {cur.group(1)} of an IPB thread that prints no "
-                                 "post numbers, saved without its address: save it with its 'st' "
-                                 "address, or fetch it")
+        if _PAGES.search(text) and (cur := _CURRENT.search(text)) and int(cur.group(1)) > 1:
+            later = f"page {cur.group(1)}"
+    if later is None and doc.xpath("//a[contains(@href, 'showtopic=') and (contains(@href, '&st=0')"
+                                   " or contains(@href, ';st=0'))]"):
+        later = "a later page"
+    if later:
+        raise ParseError(f"{page.source}: {later} of an IPB thread that prints no post numbers, "
+                         "saved without its address: save it with its 'st' address (the browser's "
+                         "'save as' keeps it in the file), or fetch it")
     return 1
 
 
@@ -142,7 +150,9 @@ def posts(doc, page: Page) -> list[Post]:
         raise ParseError(f"{page.source}: no IPB posts found (engine ipb)")
     if c is _IPB3:
         return parse_with(c, doc, page)
-    found = parse_with(c, doc, page, _first_number(doc, page))
+    # IPB 2 prints each post's number; only a page whose posts print none (1.3) needs its offset.
+    unnumbered = any(not c.first("number", el) for el in c.posts(doc))
+    found = parse_with(c, doc, page, _first_number(doc, page) if unnumbered else 1)
     return [_strip_sig_rule(p) for p in found]
 
 

@@ -69,8 +69,13 @@ _PHRASE = re.compile(r"^(?:Edited|Last edited|Изменено|Отредакт�
 _TIME_MARK = "\u2063"  # stands for the <time> element while the line is read
 
 
+_OWN_MARKUP = "//article[starts-with(@id, 'elComment_')]//*[@data-role='commentContent']"
+
+
 def detect(doc, url: str | None = None) -> bool:
-    return has(doc, f"//body[{cls('ipsApp')}]") and has(doc, SELECTORS.post)
+    # body.ipsApp; without the <body> tag's attributes (an archive wrapped the page): IPS's
+    # own `article#elComment_N` holding a `data-role="commentContent"` message.
+    return (has(doc, f"//body[{cls('ipsApp')}]") or has(doc, _OWN_MARKUP)) and has(doc, SELECTORS.post)
 
 
 def _first_number(doc, page: Page) -> int:
@@ -105,7 +110,7 @@ def _editor(notice) -> str | None:
 def posts(doc, page: Page) -> list[Post]:
     found = parse_with(_C, doc, page, _first_number(doc, page))
     out = []
-    for post, el in zip(found, _C.xp["post"](doc)):
+    for post, el in zip(found, _C.posts(doc)):
         notice = _C.element("edit_notice", el)
         if notice is not None:
             by = _editor(notice)

@@ -39,7 +39,8 @@ from .base import (
     digits,
     has,
     read_post,
-    read_time,
+    edit_time,
+    post_time,
     remove,
     squash,
     text_of,
@@ -53,6 +54,7 @@ _SPOILER_TITLES = " or ".join(cls(c) for c in (
     "sp-head", "spoiler_button"))
 
 SELECTORS = Selectors(
+    date_order="mdy",  # MyBB's default dateformat m-d-Y
     post=(f"//div[{cls('post')} and starts-with(@id, 'post_') and not({cls('deleted_post_hidden')})]"
           f"[.//div[{cls('post_body')}]]"),
     post_id="@id",
@@ -123,10 +125,7 @@ def _read_edit(el, page: Page, where: str):
     when = _strip_label(before)
     if not editor:
         raise ParseError(f"{where}: edit notice without an editor: '{full[:80]}'")
-    at = parse_time(when, page.tz, page.saved_at)
-    if at is None:
-        read_time("edit time", "", when, page, where)  # raises with the reason
-    return True, editor, at, None
+    return True, editor, edit_time(_C, el, page, where, when, text=_time_text), None
 
 
 def _strip_label(before: str) -> str:
@@ -137,7 +136,7 @@ def _strip_label(before: str) -> str:
 
 def posts(doc, page: Page) -> list[Post]:
     out: list[Post] = []
-    for index, el in enumerate(_C.xp["post"](doc)):
+    for index, el in enumerate(_C.posts(doc)):
         no_text = digits(_C.first("number", el))
         if not no_text:
             raise ParseError(f"{page.source}: post {index + 1}: no post number '#N'")
@@ -152,8 +151,12 @@ def _author_id(el, page: Page, where: str) -> str | None:
 
 
 def _time(el, page: Page, where: str):
+    return post_time(_C, el, page, where, _time_text(el), text=_time_text)
+
+
+def _time_text(el) -> str:
     time_el = _C.element("time_text", el)
-    return read_time("post time", "", _absolute_text(time_el) if time_el is not None else "", page, where)
+    return _absolute_text(time_el) if time_el is not None else ""
 
 
 def next_page(doc, url: str | None = None) -> str | None:

@@ -1,10 +1,18 @@
 """The mybb.ru hosted family (mybb.ru, rusff.me, rolka.me, f-rpg.me, hutt.ru, …).
 
-PunBB 1.2 underneath (not mybb.com's MyBB). `#pun-viewtopic`, `div.post[data-user-id]`; the
-h3 holds the post number in <strong> and the time in `a.permalink`: "2026-11-29 19:45:12",
-"Сегодня 19:45:12", "Вчера 23:10:05" (seconds always, no comma). The edit notice sits inside
-the message: "Отредактировано Ник (2026-11-29 19:50:12)"; its class is not certain across
-skins, so it is found by its text as well.
+PunBB 1.2 underneath (not mybb.com's MyBB). Verified on live pages (notes 2.3, "Verified
+since"): `div#pun-viewtopic[data-topic-id]`, posts `div.post#pN` with `data-posted` (Unix
+seconds, UTC: read first) and `data-user-id`; the h3 holds the post number in <strong> and the
+time in `a.permalink` ("2026-11-29 19:45:12", "Сегодня 19:45:12", "Вчера 23:10:05": seconds
+always, no comma), whose link is `viewtopic.php?pid=N#pN`; the author `li.pa-author > a`
+(guests: bare text); the message `div#pN-content.post-content`, with the edit notice
+`p.lastedit` inside it (designs often hide it with CSS: it is read all the same) and the
+signature `dl.post-sig` INSIDE it too (older designs: right after it) — any element with
+class post-sig is dropped, so a nick in a signature is never a vote. Quotes
+`div.quote-box.answer-box` (cite + blockquote) or `div.quote-box` without a cite; spoilers
+`div.quote-box.spoiler-box`, hidden text `hide-box`, code `div.code-box`.
+Inferred: the "Отредактировано Ник (…)" wording (PunBB's Russian pack), so the notice is also
+found by its text when a design renames the class.
 
 English board language: PunBB's English pack ('Today' / 'Yesterday', 'Last edit' =>
 'Last edited by', 'wrote' => 'wrote'; found in a PunBB 1.2 lang/English/topic.php by the
@@ -13,6 +21,8 @@ accepted too (some skins shorten it). Fixture tests/fixtures/engines/mybbru/mybb
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from votecount.model import Page, Post
 
@@ -39,7 +49,7 @@ SELECTORS = Selectors(
                    r"(?:Last )?[Ee]dited by\s+(?P<who>.+?)\s+\((?P<when>[^()]+)\)\s*$"),
     drop=(f".//div[{cls('quote-box')} and not({cls('spoiler-box')})]", ".//blockquote[not(ancestor::div[" + cls('spoiler-box') + "])]",
           f".//div[{cls('spoiler-box')}]/div[1]", f".//div[{cls('code-box')}]",
-          f".//{_EDIT}", f".//div[{cls('post-sig')}]"),
+          f".//{_EDIT}", f".//*[{cls('post-sig')}]"),
     next_page=f"(//div[{cls('pagelink')}]//a[{cls('next')}]/@href | //link[@rel='next']/@href)[1]",
     title="(//div[@id='pun-main']/h1/span | //div[@id='pun-main']/h1)[1]",
 )
@@ -51,7 +61,9 @@ def detect(doc, url: str | None = None) -> bool:
 
 
 def posts(doc, page: Page) -> list[Post]:
-    return parse_with(_C, doc, page)
+    # data-posted is Unix seconds (UTC); the times are shown in the page's zone, as the board
+    # shows them (the instant is the same).
+    return [replace(p, time=p.time.astimezone(page.tz)) for p in parse_with(_C, doc, page)]
 
 
 def next_page(doc, url: str | None = None) -> str | None:

@@ -45,16 +45,27 @@ _DROP = (".//blockquote", f".//div[{cls('quotetitle')}]", f".//div[{cls('quoteco
          f".//div[{cls('inline-attachment')}]",
          f".//*[{cls('spoiler-title')} or {cls('sp-head')} or {cls('spoiler-head')}]")
 
-SELECTORS = Selectors(  # prosilver
-    post=f"//div[starts-with(@id, 'p') and {cls('post')}][.//div[{cls('postbody')}]]",
+# What phpBB's own code prints whatever the style: the post anchor `#pN` (an id "p" + digits),
+# profile links `memberlist.php?mode=viewprofile&u=N`, permalinks `viewtopic.php?p=N#pN`.
+_POST_ID = "starts-with(@id, 'p') and number(substring(@id, 2)) = number(substring(@id, 2))"
+_PROFILE = "a[contains(@href, 'mode=viewprofile')][normalize-space()][not(ancestor::blockquote)]"
+
+SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
+    post=(f"//div[starts-with(@id, 'p') and {cls('post')}][.//div[{cls('postbody')}]]",
+          f"//div[{_POST_ID}][.//a[contains(@href, 'mode=viewprofile')]]"),
     post_id="@id",
-    author=f"(.//p[{cls('author')}]//strong | .//p[{cls('author')}]//a[{cls('username')} or {cls('username-coloured')}])[1]",
-    author_id=f"(.//p[{cls('author')}]//a[contains(@href, 'mode=viewprofile')]/@href"
-              f" | .//dl[{cls('postprofile')}]//a[contains(@href, 'mode=viewprofile')]/@href)[1]",
-    time_attr=f".//p[{cls('author')}]//time/@datetime",
-    time_text=f".//p[{cls('author')}]",
-    body=f".//div[{cls('content')}]",
-    url=f".//p[{cls('author')}]/a[contains(@href, '#p')]/@href",
+    author=(f"(.//p[{cls('author')}]//strong | .//p[{cls('author')}]//a[{cls('username')} or {cls('username-coloured')}])[1]",
+            f".//*[{cls('author')}]//strong//a[contains(@href, 'mode=viewprofile')]",
+            f"(.//{_PROFILE})[1]"),
+    author_id=(f"(.//p[{cls('author')}]//a[contains(@href, 'mode=viewprofile')]/@href"
+               f" | .//dl[{cls('postprofile')}]//a[contains(@href, 'mode=viewprofile')]/@href)[1]",
+               f"(.//{_PROFILE})[1]/@href"),
+    time_attr=(f".//p[{cls('author')}]//time/@datetime", ".//time[not(ancestor::blockquote)]/@datetime"),
+    time_text=(f".//p[{cls('author')}]", f".//*[{cls('author')}]",
+               "(.//a[contains(@href, 'viewtopic.php?p=')][not(ancestor::blockquote)]/..)[1]"),
+    body=(f".//div[{cls('content')}]", f".//div[starts-with(@id, 'post_content')]"),
+    url=(f".//p[{cls('author')}]/a[contains(@href, '#p')]/@href",
+         "(.//a[contains(@href, 'viewtopic.php?p=')][contains(@href, '#p')]/@href)[1]"),
     edit_notice=f".//div[{cls('notice')}]",
     edit_by=".//a[contains(@href, 'mode=viewprofile')]",
     edit_patterns=_EDIT_PATTERNS,

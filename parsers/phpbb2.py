@@ -77,7 +77,7 @@ def detect(doc, url: str | None = None) -> bool:
 
 def _mark_signatures(doc) -> None:
     """Wrap everything from the last "_________________" line of each message on in a span."""
-    for post in _C.xp["post"](doc):
+    for post in _C.posts(doc):
         body = _C.element("body", post)
         if body is None:
             continue

@@ -39,7 +39,7 @@ from .base import (
     has,
     page_title,
     read_post,
-    read_time,
+    edit_time,
     squash,
     text_of,
 )
@@ -105,17 +105,14 @@ def _read_edit(el, page: Page, where: str):
     for rx in _C.edit_res:
         m = rx.search(text)
         if m:
-            who, when = squash(m["who"]), m["when"]
-            at = parse_time(when, page.tz, page.saved_at)
-            if at is None:
-                read_time("edit time", "", when, page, where)  # raises with the reason
-            return True, who, at, None
+            who, when = squash(m["who"]), squash(m["when"])
+            return True, who, edit_time(_C, el, page, where, when), None
     raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
 
 
 def posts(doc, page: Page) -> list[Post]:
     out: list[Post] = []
-    for index, el in enumerate(_C.xp["post"](doc)):
+    for index, el in enumerate(_C.posts(doc)):
         m = _REPLY.search(_C.first("number", el))
         if m is None and index != 0:
             # SMF prints no number only for the topic's opening post (#0).

@@ -37,12 +37,12 @@ from .base import (
     has,
     page_title,
     read_post,
+    edit_time,
     read_time,
     remove,
     squash,
     text_of,
 )
-from .dates import parse_time
 from .zones import in_stated_zone
 
 NAME = "torrentpier"
@@ -133,18 +133,14 @@ def _edit(el, page: Page, where: str):
             break
     if when is None:
         raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
-    at = parse_time(when, page.tz, page.saved_at)
-    if at is None:
-        raise ParseError(f"{where}: cannot read the edit time from '{squash(when)[:60]}'"
-                         + (" (relative: give --saved-at)" if page.saved_at is None else ""))
-    return True, by, at, count
+    return True, by, edit_time(_C, el, page, where, when), count
 
 
 def posts(doc, page: Page) -> list[Post]:
     page = in_stated_zone(doc, page, SELECTORS.post)
     first = None
     out: list[Post] = []
-    for index, el in enumerate(_C.xp["post"](doc)):
+    for index, el in enumerate(_C.posts(doc)):
         time_el = _C.element("time_text", el)
         time_text = squash(text_of(time_el)) if time_el is not None else ""
         printed = _NUMBER.search(time_text)

@@ -61,6 +61,7 @@ _QUOTE_V4 = (f".//div[{cls('bbcode_container')}][div[{cls('bbcode_quote')}] or p
              f" or div[{cls('bbcode_code')}]]")
 
 VB3 = Selectors(
+    date_order="mdy",  # vBulletin's default dateformat m-d-Y
     post="//table[starts-with(@id, 'post')][.//div[starts-with(@id, 'post_message_')]]",
     post_id="@id",
     number=".//a[starts-with(@id, 'postcount')]/@name",
@@ -77,6 +78,7 @@ VB3 = Selectors(
           _SPOILER_TITLE),
 )
 VB4 = Selectors(
+    date_order="mdy",  # vBulletin's default dateformat m-d-Y
     post=(f"//li[starts-with(@id, 'post_') and {cls('postcontainer')}]"
           "[.//div[starts-with(@id, 'post_message_')]]"),
     post_id="@id",
@@ -84,7 +86,10 @@ VB4 = Selectors(
     author=f"(.//div[{cls('username_container')}]//*[{cls('username')}])[1]",
     author_id=f"concat(substring-after((.//a[{cls('username')}]/@href)[1], 'member.php'),"
               f" substring-after((.//a[{cls('username')}]/@href)[1], '/members/'))",
-    time_text=f".//div[{cls('posthead')}]//span[{cls('date')}]",
+    # The style's posthead first; then vB 4's own postbit classes wherever a style puts them
+    # (outside the message).
+    time_text=(f".//div[{cls('posthead')}]//span[{cls('date')}]", f".//span[{cls('postdate')}]",
+               f"(.//span[{cls('date')}][not(ancestor::div[starts-with(@id, 'post_message_')])])[1]"),
     body=(f".//div[starts-with(@id, 'post_message_')]/blockquote[{cls('postcontent')}]"
           f" | .//div[starts-with(@id, 'post_message_')][not(blockquote[{cls('postcontent')}])]"),
     url=f".//a[{cls('postcounter')}]/@href",
@@ -94,6 +99,7 @@ VB4 = Selectors(
           f".//blockquote[{cls('lastedited')}]"),
 )
 VB5 = Selectors(
+    date_order="mdy",  # vBulletin's default dateformat m-d-Y
     post=f"//li[@data-node-id and {cls('b-post')}][.//div[{cls('js-post__content-text')}]]",
     post_id="@data-node-id",
     number=f".//a[{cls('b-post__count')}]",
@@ -116,6 +122,10 @@ _MARKERS = (
     "//script[contains(@src, 'clientscript/vbulletin')]",
     "//link[contains(@href, 'clientscript/vbulletin')]",
     "//script[contains(., 'vBulletin.version')]",
+    # In the body, whatever the style (a page whose <head> was lost): vB 3/4's message ids
+    # `post_message_N`, vB 5's `js-post__content-text` inside `li[data-node-id]`.
+    "//div[starts-with(@id, 'post_message_')]",
+    f"//li[@data-node-id]//div[{cls('js-post__content-text')}]",
 )
 _TITLE = (f"(//h1[{cls('main-title')}] | //span[{cls('threadtitle')}]"
           f" | //td[{cls('navbar')}]/strong)[1]")

@@ -43,11 +43,12 @@ from .base import (
     digits,
     has,
     read_post,
+    edit_time,
     read_time,
     squash,
     text_of,
 )
-from .dates import from_attr, parse_time
+from .dates import from_attr
 
 NAME = "xenforo"
 
@@ -55,7 +56,7 @@ NAME = "xenforo"
 @dataclass(frozen=True)
 class Variant:
     name: str
-    marker: str  # XPath: the page is this version
+    marker: str | tuple[str, ...]  # XPath(s): the page is this version
     sel: Selectors
     time_el: str  # element XPath (relative to the post): the post's date element
     edit_time_el: str  # element XPath (relative to the notice): the edit's date element
@@ -63,7 +64,9 @@ class Variant:
 
 XF1 = Variant(
     name="xenforo1",
-    marker="//html[@id='XenForo']",
+    # <html id="XenForo">; without the <html> tag (an archive kept the body): XF1's own
+    # `li#post-N[data-author]` inside `ol#messageList`.
+    marker=("//html[@id='XenForo']", "//ol[@id='messageList']/li[starts-with(@id, 'post-') and @data-author]"),
     sel=Selectors(
         post=f"//ol[@id='messageList']/li[starts-with(@id, 'post-') and {cls('message')}]",
         post_id="@id",
@@ -88,7 +91,7 @@ XF1 = Variant(
 
 XF2 = Variant(
     name="xenforo2",
-    marker="//html[@id='XF']",
+    marker=("//html[@id='XF']", "//article[starts-with(@id, 'js-post-') and starts-with(@data-content, 'post-')]"),
     sel=Selectors(
         post=f"//article[{cls('message--post')} and starts-with(@data-content, 'post-')]",
         post_id="@data-content",
@@ -113,7 +116,7 @@ XF2 = Variant(
 VARIANTS = (XF2, XF1)
 _COMPILED = {v.name: Compiled(v.sel) for v in VARIANTS}
 _EDIT = re.compile(r"(?P<label>Last edited(?P<mod> by a moderator)?|Последнее редактирование(?P<modru> модератором)?)"
-                   r"\s*:\s*(?P<when>.*)$", re.I | re.S)
+                   r"\s*:?\s*(?P<when>.*)$", re.I | re.S)
 _MEMBER_ID = re.compile(r"\.(\d+)/?(?:[?#].*)?$")
 
 
@@ -165,11 +168,7 @@ def _edit(v: Variant, c: Compiled, el, author: str, page: Page, where: str):
     attr, printed = _time_parts(time_nodes[0] if time_nodes else None)
     at = from_attr(attr) if attr else None
     if at is None:
-        when = printed or m["when"]
-        at = parse_time(when, page.tz, page.saved_at)
-        if at is None:
-            raise ParseError(f"{where}: cannot read the edit time from '{when[:60]}'"
-                             + (" (relative: give --saved-at)" if when else ""))
+        at = edit_time(c, el, page, where, printed or m["when"])
     return True, by, at, None
 
 
@@ -179,7 +178,7 @@ def posts(doc, page: Page) -> list[Post]:
         raise ParseError(f"{page.source}: not a XenForo thread page")
     c = _COMPILED[v.name]
     found: list[Post] = []
-    for index, el in enumerate(c.xp["post"](doc)):
+    for index, el in enumerate(c.posts(doc)):
         no_text = digits(c.first("number", el))
         post_no = int(no_text) if no_text else _first_number(doc, page) + index
 

@@ -83,12 +83,12 @@ def named_zone(title: str) -> ZoneInfo | None:
         return None
 
 
-def stated_zone(doc, post_xpath: str) -> tzinfo | None:
+def stated_zone(doc, post_xpath: str | tuple[str, ...]) -> tzinfo | None:
     """The zone the page's footer states, ignoring text inside posts (`post_xpath`)."""
     found = doc.xpath(_FIND)
     if not found:  # most pages state no zone: the posts are not looked up for nothing
         return None
-    inside = set(doc.xpath(post_xpath))
+    inside = set(doc.xpath(post_xpath if isinstance(post_xpath, str) else " | ".join(post_xpath)))
     for node in reversed(found):  # the footer is after the posts
         el = node.getparent()
         if el is not None and node.is_tail:  # text after a child element belongs to its parent
@@ -106,7 +106,7 @@ def stated_zone(doc, post_xpath: str) -> tzinfo | None:
     return None
 
 
-def in_stated_zone(doc, page: Page, post_xpath: str) -> Page:
+def in_stated_zone(doc, page: Page, post_xpath: str | tuple[str, ...]) -> Page:
     """`page` with its zone for printed times replaced by the one the page states, if any."""
     zone = stated_zone(doc, post_xpath)
     return replace(page, tz=zone) if zone is not None else page

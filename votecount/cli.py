@@ -120,6 +120,22 @@ _TIMEOUT = typer.Option(30.0, "--timeout", min=0.1, help="Seconds to wait for on
 _RETRIES = typer.Option(4, "--retries", min=0, help="Retries after a connection error, 429 or 503.")
 
 
+class DateOrder(str, Enum):
+    dmy = "dmy"
+    mdy = "mdy"
+
+
+def _date_order(value: Optional[DateOrder]):
+    """The parsers (and batch's worker processes) read it from the environment."""
+    if value is not None:
+        os.environ["VOTECOUNT_DATE_ORDER"] = value.value
+    return value
+
+
+_DATE_ORDER = typer.Option(None, "--date-order", callback=_date_order,
+                           help="Day/month order of numeric dates when the page cannot tell (05-11-2011).")
+
+
 def fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes, max_time,
                   timeout, retries, refresh=False, threads=None):
     """The fetch settings, or None when `threads` names no URL (saved pages are counted
@@ -159,6 +175,7 @@ def count_cmd(
     delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
     max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
     max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
+    date_order: Optional[DateOrder] = _DATE_ORDER,
 ):
     """Count the votes of a saved thread (the default command).
 
@@ -208,6 +225,7 @@ def posts_cmd(
     delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
     max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
     max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
+    date_order: Optional[DateOrder] = _DATE_ORDER,
 ):
     """Show the posts the parser extracted (to check a parser on your forum)."""
     try:
@@ -297,6 +315,7 @@ def activity_cmd(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
+    date_order: Optional[DateOrder] = _DATE_ORDER,
 ):
     """Posts per player per day in the game thread; likely non-informative posts marked (C3.14)."""
     try:
@@ -386,6 +405,7 @@ def batch_cmd(
     max_mb: int = typer.Option(512, "--max-mb", help="Megabytes of HTML per thread (0: none)."),
     dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS", help="Run on a Dask cluster (tcp://scheduler:8786)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar, no summary when all went well."),
+    date_order: Optional[DateOrder] = _DATE_ORDER,
 ):
     """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
     try:

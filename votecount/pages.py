@@ -199,3 +199,20 @@ def _depth(root) -> int:
         depth += 1 if event == "start" else -1
         deepest = max(deepest, depth)
     return deepest
+
+
+# The page's own address, as the browser or SingleFile wrote it into the saved file:
+# "<!-- saved from url=(0061)https://forum.example/viewtopic.php?t=5&start=15 -->" (Chrome,
+# Edge, Internet Explorer: the number is the URL's length) and SingleFile's " url: https://…".
+_SAVED_FROM = re.compile(r"saved from url=\(\d+\)\s*(\S+)", re.I)
+_SINGLEFILE_URL = re.compile(r"^\s*url:\s*(https?://\S+)", re.M)
+
+
+def saved_url(doc) -> str | None:
+    """The address a saved page says it was saved from, or None."""
+    for comment in doc.xpath("//comment()")[:5]:
+        text = comment.text or ""
+        m = _SAVED_FROM.search(text) or ("SingleFile" in text and _SINGLEFILE_URL.search(text))
+        if m:
+            return m.group(1).replace("&amp;", "&")
+    return None

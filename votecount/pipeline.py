@@ -132,6 +132,7 @@ class _PageRead:
     why: str | None
     mtime: datetime | None
     url: str | None
+    page_url: str | None = None  # the fetched address, else the one the saved file names
 
 
 def _read_page(raw: sources.RawPage, number: int, parser, engine: str | None, tz: ZoneInfo,
@@ -147,11 +148,12 @@ def _read_page(raw: sources.RawPage, number: int, parser, engine: str | None, tz
             other = parsers.detect(doc, None, raw.source)
             raise ParseError(f"{raw.source}: page is {other.NAME} but earlier pages are {parser.NAME}")
     now, why = saved_moment(doc, parser, raw, tz, saved_at, fetched_at)
-    page = Page(source=raw.source, number=number, tz=tz, url=url, saved_at=now, saved_at_source=why)
+    page_url = url or pages_mod.saved_url(doc)
+    page = Page(source=raw.source, number=number, tz=tz, url=page_url, saved_at=now, saved_at_source=why)
     found = parser.posts(doc, page)
     if not found:
         raise ParseError(f"{raw.source}: no posts found (engine {parser.NAME})")
-    return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url)
+    return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url)
 
 
 def _read_later_page(index: int, shared) -> _PageRead:
@@ -172,6 +174,7 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
     parser = parsers.get(engine) if engine else None
     posts, title, used = [], "", set()
     titles: dict[str, str] = {}  # page → its thread title (pages of two threads are refused)
+    page_urls: dict[str, str] = {}  # page → its address, when known (its topic number, too)
     latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
     first_url: str | None = None
     it = iter(raws)
@@ -194,12 +197,14 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
                 latest = read.now
             posts.extend(read.posts)
             titles[read.source] = read.title
+            if read.page_url:
+                page_urls[read.source] = read.page_url
             title = title or read.title
     if parser is None:
         raise ParseError(f"{label}: no pages")
     merged = thread.merge(posts, title=title, engine=parser.NAME, pages=number,
                           source=label, saved_at_source=", ".join(sorted(used)) or None,
-                          page_titles=titles)
+                          page_titles=titles, page_urls=page_urls)
     merged = replace(merged, saved_at=latest, url=first_url)
     first = merged.posts[0].post_no if merged.posts else 1
     if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count

@@ -55,12 +55,15 @@ def _title_key(title: str) -> str:
     return re.sub(r"\s+", " ", _PAGE_WORDS.sub(" ", title)).strip().casefold()
 
 
-def check_one_thread(posts: list[Post], page_titles: dict[str, str]) -> None:
+def check_one_thread(posts: list[Post], page_titles: dict[str, str],
+                     page_urls: dict[str, str] | None = None) -> None:
     """Refuse pages of two different threads given as one (a folder of several games' pages).
 
     Decided conservatively, page against the first page: different topic numbers in the
     post links; or, when a page's links carry none, different titles (the page number set
     aside) and no post in common. A thread renamed between two saves keeps its topic number.
+    Post links without a topic (mybb.ru's `viewtopic.php?pid=N#pN`) leave it to the page's own
+    address (`page_urls`: fetched, or named by the saved file) when there is one.
     """
     sources = list(dict.fromkeys([*page_titles, *(p.source for p in posts)]))
     if len(sources) < 2:
@@ -72,13 +75,17 @@ def check_one_thread(posts: list[Post], page_titles: dict[str, str]) -> None:
         if topic:
             topics[post.source].add(topic)
         ids[post.source].add(post.post_id)
+    for source, url in (page_urls or {}).items():
+        topic = topic_of(url)
+        if topic and source in topics and not topics[source]:
+            topics[source].add(topic)
     first = sources[0]
     for other in sources[1:]:
         a, b = topics[first], topics[other]
         if len(a) == 1 and len(b) == 1:
             if a != b:
                 raise ParseError(f"{other}: a page of another thread than {first} (topic {b.pop()} "
-                                 f"in its post links, topic {a.pop()} in the first page's): give "
+                                 f"in its post links or address, topic {a.pop()} in the first page's): give "
                                  "the pages of one thread")
             continue
         ta, tb = page_titles.get(first, ""), page_titles.get(other, "")
@@ -90,8 +97,9 @@ def check_one_thread(posts: list[Post], page_titles: dict[str, str]) -> None:
 
 
 def merge(posts: list[Post], *, title: str, engine: str, pages: int, source: str,
-          saved_at_source: str | None = None, page_titles: dict[str, str] | None = None) -> Thread:
-    check_one_thread(posts, page_titles or {})
+          saved_at_source: str | None = None, page_titles: dict[str, str] | None = None,
+          page_urls: dict[str, str] | None = None) -> Thread:
+    check_one_thread(posts, page_titles or {}, page_urls or {})
     by_id: dict[str, Post] = {}
     warnings: list[str] = []
     for post in posts:
@@ -117,6 +125,9 @@ def merge(posts: list[Post], *, title: str, engine: str, pages: int, source: str
         if missing:
             warnings.append(f"posts missing from the saved pages: {_ranges(missing)} "
                             "(a page not saved, or posts deleted)")
+    warnings.extend(f"{p.where()}: edited{f' by {p.edited_by}' if p.edited_by else ''}, but the "
+                    "edit notice gives no time: whether the edit came after a deadline is unknown"
+                    for p in ordered if p.edited and p.edited_at is None)
     return Thread(title=title, engine=engine, pages=pages, posts=tuple(ordered), source=source,
                   warnings=tuple(warnings), saved_at_source=saved_at_source)
 

@@ -40,6 +40,7 @@ CORPUS_ENGINE = {
     "phpbb/nettally-phpbb.html": "phpbb3",
     "phpbb/ptforum-freemancruiser-phpbb2-t805.html": "phpbb2",
     "smf/ptforum-smf2-topic38573.html": "smf",
+    "smf/bay12-smf2-darkling-necromancer.html": "smf",
     "torrentpier/bookadvisor-rutracker-topic-30posts.html": "torrentpier",
     "vbulletin/nettally-vb3.html": "vbulletin",
     "vbulletin/nettally-vb4.html": "vbulletin",
@@ -129,11 +130,11 @@ def test_truncated_at_every_tenth(data):
         parse_any(data[: len(data) * tenth // 10])
 
 
-# --- markers asked through libxml2's id table (base.has) ----------------------------------
+# --- markers asked through libxml2's id table (markup.has) --------------------------------
 
 from lxml import etree  # noqa: E402
 
-from parsers import base  # noqa: E402
+from parsers import markup as markup_mod  # noqa: E402
 
 
 def _walk(doc, xpath: str) -> bool:
@@ -144,11 +145,11 @@ def _walk(doc, xpath: str) -> bool:
 def test_id_markers_answer_as_the_full_walk(path: Path):
     doc = tree(path.read_bytes(), str(path))
     for parser in parsers.PARSERS:
-        parser.detect(doc, None)  # fills base._EXISTS with every marker asked
-    id_markers = [x for x in base._EXISTS if base._BY_ID.fullmatch(x)]
+        parser.detect(doc, None)  # fills markup_mod._EXISTS with every marker asked
+    id_markers = [x for x in markup_mod._EXISTS if markup_mod._BY_ID.fullmatch(x)]
     assert len(id_markers) >= 8
     for xpath in id_markers:
-        assert base.has(doc, xpath) == _walk(doc, xpath), xpath
+        assert markup_mod.has(doc, xpath) == _walk(doc, xpath), xpath
 
 
 @pytest.mark.parametrize("markup, expected", [
@@ -164,5 +165,5 @@ def test_id_markers_answer_as_the_full_walk(path: Path):
 def test_id_marker_edge_cases(markup: str, expected: bool):
     doc = tree(f"<html><body><p>x</p>{markup}</body></html>".encode(), "<test>")
     xpath = "//div[@id='pun-viewtopic']"
-    assert base.has(doc, xpath) is expected
+    assert markup_mod.has(doc, xpath) is expected
     assert _walk(doc, xpath) is expected

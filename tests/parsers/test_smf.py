@@ -18,6 +18,7 @@ poster without a profile link).
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -187,3 +188,83 @@ def test_detect_corpus():
 def test_fires_only_on_smf_pages(path):
     doc = pages.tree(path.read_bytes())
     assert smf.detect(doc, None) == (path.parent.name == "smf")
+
+
+# --- corpus: a board date format (bay12forums, SMF 2.0 "darkling" theme) ---------------------
+# Counted by hand in the page (grep): 100 posts (`div.inner#msg_N`), every one by monk12
+# (`action=profile;u=19731`), the opening post with "« on: Tue 22-11-2011, 01:32:37 »" and 99
+# replies "Reply #1 … #1906" (the page holds one poster's posts only, so the numbers jump);
+# the board format is `D dd-mm-YYYY, HH:MM:SS`: 59 of the 99 reply dates have a day above 12
+# in the first place, so the page itself says day-first. 9 "Last Edit: Wed 01-04-2015,
+# 18:56:18 by monk12" notices; 82 "Quote from" headers, all inside quotes.
+BAY12 = "smf/bay12-smf2-darkling-necromancer.html"
+
+
+def bay12() -> list[dict]:
+    return posts_json(corpus_page(BAY12), tz="UTC")
+
+
+def test_bay12_board_date_format_golden(update_goldens):
+    check_golden(bay12(), DIR / "bay12-smf2-darkling-necromancer.posts.json", update_goldens)
+
+
+def test_bay12_board_date_format_facts():
+    posts = bay12()
+    assert len(posts) == 100
+    assert {(p["author"], p["author_id"]) for p in posts} == {("monk12", "19731")}
+    assert [p["post_no"] for p in posts[:5]] == [1, 2, 5, 12, 18]  # Reply #1, #4, #11, #17
+    assert posts[-1]["post_no"] == 1907
+    assert posts[0]["time"] == "2011-11-22T01:32:37+00:00"  # Tue 22-11-2011, 01:32:37
+    assert posts[2]["time"] == "2011-11-22T05:42:06+00:00"
+    assert posts[-1]["time"] == "2015-04-02T02:16:17+00:00"
+    assert [p["time"] for p in posts] == sorted(p["time"] for p in posts)
+    edited = [p for p in posts if p["edited"]]
+    assert len(edited) == 9 and {p["edited_by"] for p in edited} == {"monk12"}
+    assert posts[0]["edited_at"] == "2015-04-01T18:56:18+00:00"  # Wed 01-04-2015: 1 April
+    assert posts[1]["edited_at"] == "2013-08-19T06:08:45+00:00"
+    assert not any("Quote from" in p["text"] for p in posts)
+
+
+def test_bay12_ambiguous_page_names_date_order(tmp_path, monkeypatch):
+    """The same page with every day at 12 or below: nothing on it tells 05-11 from 11-05, and
+    SMF has no numeric default, so the page is refused naming --date-order; with the
+    option it reads."""
+    raw = corpus_page(BAY12).read_bytes()
+    low = re.sub(rb"(\w{3}) (\d\d)-(\d\d)-(\d{4}), ",
+                  lambda m: m.group(1) + b" " + b"%02d" % (int(m.group(2)) % 12 + 1) + b"-" + m.group(3)
+                  + b"-" + m.group(4) + b", ", raw)
+    page = tmp_path / "bay12-low.html"
+    page.write_bytes(low)
+    with pytest.raises(ParseError, match="--date-order"):
+        posts_json(page, tz="UTC")
+    monkeypatch.setenv("VOTECOUNT_DATE_ORDER", "mdy")  # what --date-order mdy sets
+    read = posts_json(page, tz="UTC")
+    assert len(read) == 100 and read[0]["time"].startswith("2011-11-11")  # 11-11-2011 (22 → 11)
+
+
+def test_bay12_date_order_on_the_command_line(tmp_path):
+    """The CLI: an ambiguous page is exit 2 with one line naming --date-order; with the
+    option, it reads."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    raw = corpus_page(BAY12).read_bytes()
+    low = re.sub(rb"(\w{3}) (\d\d)-(\d\d)-(\d{4}), ",
+                 lambda m: m.group(1) + b" " + b"%02d" % (int(m.group(2)) % 12 + 1) + b"-" + m.group(3)
+                 + b"-" + m.group(4) + b", ", raw)
+    page = tmp_path / "bay12-low.html"
+    page.write_bytes(low)
+    env = {k: v for k, v in os.environ.items() if k != "VOTECOUNT_DATE_ORDER"}
+
+    def run(*args):
+        proc = subprocess.run([sys.executable, "-m", "votecount.cli", "posts", str(page), "--tz", "UTC",
+                               "--format", "json", *args], capture_output=True, env=env)
+        return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+    code, _, err = run()
+    assert code == 2 and err.count("\n") == 1 and "--date-order dmy|mdy" in err and "bay12-low.html" in err
+    code, out, err = run("--date-order", "dmy")
+    assert code == 0, err
+    assert json.loads(out)[0]["time"] == "2011-11-11T01:32:37+00:00"
