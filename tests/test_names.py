@@ -206,3 +206,13 @@ def test_the_nick_automaton_gives_the_same_windows_in_the_same_order(words, extr
 
 def test_the_nick_automaton_on_an_empty_roster_finds_nothing():
     assert list(Matcher([]).windows(["вася", "петя"], 3)) == []
+
+
+def test_explain_speaks_the_count_language():
+    """--explain's nick line comes from the message catalogue: Russian output stays Russian."""
+    from votecount.names import explain
+    m = Matcher([Player("Петя"), Player("Маша")], threshold=70, margin=5).match("Пеятя")
+    ru, en = explain(m, False, "ru"), explain(m, False, "en")
+    assert "Пеятя" in ru and "Петя" in ru and "candidates" not in ru and "fuzzy" not in ru
+    assert "Пеятя" in en and "Петя" in en
+    assert explain(Matcher([Player("Петя")]).match("петя"), lang="ru") == "«петя» = Петя (точно)"

@@ -301,15 +301,19 @@ class Matcher:
 STRICT_STAGES = frozenset({"exact", "alias"})
 
 
-def explain(m: NickMatch, accepted: bool | None = None) -> str:
-    """One line a GM can read: what was written and why it resolved as it did."""
+def explain(m: NickMatch, accepted: bool | None = None, lang: str = "en") -> str:
+    """One line a GM can read, in `lang`: what was written and why it resolved as it did."""
+    from .messages import MESSAGES, say
     accepted = m.accepted if accepted is None else accepted
     cands = ", ".join(f"{n} {s:g}" for n, s in m.candidates)
+    stage = say(f"stage.{m.stage}", lang) if f"stage.{m.stage}" in MESSAGES else m.stage
     if m.stage in STRICT_STAGES:
-        return f"'{m.written}' = {m.player} ({m.stage})"
+        return say("nick.strict", lang, written=m.written, player=m.player, stage=stage)
     if m.player:
-        tail = "accepted" if accepted else "not accepted by these rules (C3.4)"
-        return f"'{m.written}' → {m.player} by {m.stage} (score {m.score:g}; {tail}); candidates: {cands}"
+        tail = say("nick.accepted" if accepted else "nick.not_accepted", lang)
+        return say("nick.heuristic", lang, written=m.written, player=m.player, stage=stage,
+                   score=f"{m.score:g}", tail=tail, cands=cands)
     if m.stage == "ambiguous":
-        return f"'{m.written}' is ambiguous: {cands}"
-    return f"'{m.written}' matches no player" + (f" (closest: {cands})" if cands else "")
+        return say("nick.ambiguous", lang, written=m.written, cands=cands)
+    closest = say("nick.closest", lang, cands=cands) if cands else ""
+    return say("nick.none", lang, written=m.written, closest=closest)

@@ -103,7 +103,7 @@ class DayCount:
                            kind=MESSAGES["reading." + reading.kind][lang != "ru"], written=written))
         if reading.match is not None:
             ok = reading.match.stage in STRICT_STAGES or self.rules.accept_fuzzy
-            b.story.append(say("story.nick", self.lang, how=explain(reading.match, ok)))
+            b.story.append(say("story.nick", self.lang, how=explain(reading.match, ok, self.lang)))
         return b
 
     def weight(self, voter: str, colour: str) -> float:
