@@ -30,6 +30,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     digits,
     generator,
     has,
+    headless,
     remove,
     squash,
     take,

@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, page_title, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, has, headless, page_title, parse_with, squash, text_of
 from .dates import parse_time
 
 NAME = "ipb"
@@ -111,7 +111,8 @@ def _variant(doc) -> Compiled | None:
 
 
 def detect(doc, url: str | None = None) -> bool:
-    if has(doc, f"//body[{cls('ipsApp')}]") or has(doc, "//article[starts-with(@id, 'elComment_')]"):  # IPS 4: ips4.py
+    if has(doc, f"//body[{cls('ipsApp')}]") or (  # Invision Community 4: ips4.py
+            headless(doc) and has(doc, "//article[starts-with(@id, 'elComment_')]")):
         return False
     marked = (has(doc, "//div[@id='ipbwrapper']") or has(doc, "//body[@id='ipboard_body']")
               or has(doc, _COPYRIGHT))

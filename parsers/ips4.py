@@ -29,7 +29,7 @@ from dataclasses import replace
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, page_title, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, has, headless, page_title, parse_with, squash, text_of
 from .dates import from_attr
 
 NAME = "ips4"
@@ -75,7 +75,8 @@ _OWN_MARKUP = "//article[starts-with(@id, 'elComment_')]//*[@data-role='commentC
 def detect(doc, url: str | None = None) -> bool:
     # body.ipsApp; without the <body> tag's attributes (an archive wrapped the page): IPS's
     # own `article#elComment_N` holding a `data-role="commentContent"` message.
-    return (has(doc, f"//body[{cls('ipsApp')}]") or has(doc, _OWN_MARKUP)) and has(doc, SELECTORS.post)
+    return ((has(doc, f"//body[{cls('ipsApp')}]") or (headless(doc) and has(doc, _OWN_MARKUP)))
+            and has(doc, SELECTORS.post))
 
 
 def _first_number(doc, page: Page) -> int:

@@ -140,3 +140,13 @@ _GENERATOR = etree.XPath("//meta[translate(@name,'GENRATO','genrato')='generator
 
 def generator(doc) -> str:
     return " ".join(_GENERATOR(doc)).lower()
+
+
+_HEAD = etree.XPath("boolean(/html/head/*)")
+
+
+def headless(doc) -> bool:
+    """The page lost its <head> (an archive kept the body only): the engine markers a head
+    carries are gone, so detection asks the body's own markup, which costs a walk of the page
+    and is not asked of complete pages."""
+    return not _HEAD(doc)

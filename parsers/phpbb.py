@@ -60,7 +60,9 @@ SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
     author_id=(f"(.//p[{cls('author')}]//a[contains(@href, 'mode=viewprofile')]/@href"
                f" | .//dl[{cls('postprofile')}]//a[contains(@href, 'mode=viewprofile')]/@href)[1]",
                f"(.//{_PROFILE})[1]/@href"),
-    time_attr=(f".//p[{cls('author')}]//time/@datetime", ".//time[not(ancestor::blockquote)]/@datetime"),
+    # (no fallback: a 3.0 page has no <time>, and a walk of every post for one costs more than
+    # it finds; a derived theme's printed time is read by time_text's fallbacks)
+    time_attr=f".//p[{cls('author')}]//time/@datetime",
     time_text=(f".//p[{cls('author')}]", f".//*[{cls('author')}]",
                "(.//a[contains(@href, 'viewtopic.php?p=')][not(ancestor::blockquote)]/..)[1]"),
     body=(f".//div[{cls('content')}]", f".//div[starts-with(@id, 'post_content')]"),

@@ -46,7 +46,7 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, generator, has, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, generator, has, headless, parse_with, squash, text_of
 from .dates import from_attr, parse_time
 
 NAME = "vbulletin"
@@ -122,11 +122,11 @@ _MARKERS = (
     "//script[contains(@src, 'clientscript/vbulletin')]",
     "//link[contains(@href, 'clientscript/vbulletin')]",
     "//script[contains(., 'vBulletin.version')]",
-    # In the body, whatever the style (a page whose <head> was lost): vB 3/4's message ids
-    # `post_message_N`, vB 5's `js-post__content-text` inside `li[data-node-id]`.
-    "//div[starts-with(@id, 'post_message_')]",
-    f"//li[@data-node-id]//div[{cls('js-post__content-text')}]",
 )
+# In the body, whatever the style, asked when the <head> was lost: vB 3/4's message ids
+# `post_message_N`, vB 5's `js-post__content-text` inside `li[data-node-id]`.
+_BODY_MARKERS = ("//div[starts-with(@id, 'post_message_')]",
+                 f"//li[@data-node-id]//div[{cls('js-post__content-text')}]")
 _TITLE = (f"(//h1[{cls('main-title')}] | //span[{cls('threadtitle')}]"
           f" | //td[{cls('navbar')}]/strong)[1]")
 _NEXT = "(//a[@rel='next']/@href | //link[@rel='next']/@href)[1]"
@@ -150,7 +150,8 @@ def variant(doc) -> tuple[str, Compiled] | None:
 
 
 def detect(doc, url: str | None = None) -> bool:
-    marked = "vbulletin" in generator(doc) or any(has(doc, x) for x in _MARKERS)
+    marked = ("vbulletin" in generator(doc) or any(has(doc, x) for x in _MARKERS)
+              or (headless(doc) and any(has(doc, x) for x in _BODY_MARKERS)))
     return marked and variant(doc) is not None
 
 

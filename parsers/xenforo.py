@@ -41,9 +41,10 @@ from .base import (
     Selectors,
     cls,
     digits,
-    has,
-    read_post,
     edit_time,
+    has,
+    headless,
+    read_post,
     read_time,
     squash,
     text_of,
@@ -56,7 +57,8 @@ NAME = "xenforo"
 @dataclass(frozen=True)
 class Variant:
     name: str
-    marker: str | tuple[str, ...]  # XPath(s): the page is this version
+    marker: str  # XPath: the page is this version (on the <html> tag)
+    body_marker: str  # the same from the body's own markup, asked when the <head> is lost
     sel: Selectors
     time_el: str  # element XPath (relative to the post): the post's date element
     edit_time_el: str  # element XPath (relative to the notice): the edit's date element
@@ -66,7 +68,8 @@ XF1 = Variant(
     name="xenforo1",
     # <html id="XenForo">; without the <html> tag (an archive kept the body): XF1's own
     # `li#post-N[data-author]` inside `ol#messageList`.
-    marker=("//html[@id='XenForo']", "//ol[@id='messageList']/li[starts-with(@id, 'post-') and @data-author]"),
+    marker="//html[@id='XenForo']",
+    body_marker="//ol[@id='messageList']/li[starts-with(@id, 'post-') and @data-author]",
     sel=Selectors(
         post=f"//ol[@id='messageList']/li[starts-with(@id, 'post-') and {cls('message')}]",
         post_id="@id",
@@ -91,7 +94,8 @@ XF1 = Variant(
 
 XF2 = Variant(
     name="xenforo2",
-    marker=("//html[@id='XF']", "//article[starts-with(@id, 'js-post-') and starts-with(@data-content, 'post-')]"),
+    marker="//html[@id='XF']",
+    body_marker="//article[starts-with(@id, 'js-post-') and starts-with(@data-content, 'post-')]",
     sel=Selectors(
         post=f"//article[{cls('message--post')} and starts-with(@data-content, 'post-')]",
         post_id="@data-content",
@@ -122,7 +126,7 @@ _MEMBER_ID = re.compile(r"\.(\d+)/?(?:[?#].*)?$")
 
 def variant(doc) -> Variant | None:
     for v in VARIANTS:
-        if has(doc, v.marker) and has(doc, v.sel.post):
+        if (has(doc, v.marker) or (headless(doc) and has(doc, v.body_marker))) and has(doc, v.sel.post):
             return v
     return None
 
