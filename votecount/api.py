@@ -116,14 +116,20 @@ class CountRequest:
         return {k: getattr(v, "value", v) for k, v in asdict(self).items() if k not in skip}
 
 
+def open_request(request: CountRequest):
+    """The request's thread, game file (or None) and zone: what `posts`, `init` and `activity`
+    read, and what a count counts."""
+    from .parallel import cores
+    return open_thread(list(request.threads), request.game, request.zone, request.engine,
+                       request.saved_at, request.fetch, request.jobs or cores())
+
+
 def run(request: CountRequest):
     """The DayResults of a count request."""
     from .parallel import cores
-    jobs = request.jobs or cores()
-    thread, game, tz = open_thread(list(request.threads), request.game, request.zone, request.engine,
-                                   request.saved_at, request.fetch, jobs)
+    thread, game, tz = open_request(request)
     return count_thread(thread, game, tz, request.rules, request.day, request.deadline, request.at,
-                        request.lang, jobs)
+                        request.lang, request.jobs or cores())
 
 
 def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at,

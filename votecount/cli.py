@@ -231,10 +231,11 @@ def posts_cmd(
     try:
         check_output(output, threads, cookies)
         chosen = pick_format(fmt, output, PostsFormat, "posts")
-        from .api import open_thread
+        from .api import CountRequest, open_request
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
                               max_time, timeout, retries, threads=threads)
-        thread, _, _ = open_thread(threads, None, tz, engine, saved_at, fetch)
+        thread, _, _ = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
+                                                 fetch=fetch))
         from .render import posts as posts_render
         for w in thread.warnings:
             typer.echo(f"votecount: warning: {w}", err=True)
@@ -279,13 +280,13 @@ def init_cmd(
         check_output(output, threads)
         if output is not None and output.exists() and not force:
             raise VotecountError(f"{output} exists; add --force to overwrite it")
-        from .api import open_thread
+        from .api import CountRequest, open_request
         from .draft import draft, mid_thread
         why = "given with --tz"
         if tz is None:  # the zone the page states: its text times are read in it too
             from .draft_zone import guess
             tz, why = guess(threads)
-        thread, _, tzinfo = open_thread(threads, None, tz, engine, saved_at)
+        thread, _, tzinfo = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at))
         write_out(draft(thread, tzinfo.key, why), output)
         warning = mid_thread(list(thread.posts))
         for w in [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else []):
@@ -323,8 +324,9 @@ def activity_cmd(
         chosen = pick_format(fmt, output, ActivityFormat, "activity")
         from . import activity
         from . import game as game_mod
-        from .api import check_day, language as pick_language, open_thread
-        thread, g, tzinfo = open_thread(threads, game, tz, engine, saved_at)
+        from .api import CountRequest, check_day, language as pick_language, open_request
+        thread, g, tzinfo = open_request(CountRequest(tuple(threads), game=None if game is None else str(game),
+                                                      zone=tz, engine=engine, saved_at=saved_at))
         if g is None:
             g = game_mod.from_thread(thread, tzinfo.key)
         check_day(day, g)
