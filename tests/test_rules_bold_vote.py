@@ -392,3 +392,19 @@ def test_bold_vote_quoted_votes_are_never_ballots_any_nick():
                        "x", "x", None)
         assert read_bold(post, matcher).kind == "chatter"
     check()
+
+
+@pytest.mark.parametrize("written", ["No Lynch", "no elimination", "Sleep", "NO LYNCH"])
+def test_bold_vote_a_bold_pass_word_on_its_own_is_a_pass(tmp_path, written):
+    """RULES.md bold-vote: `no lynch` / `no elimination` / `sleep` are pass ballots — in bold on
+    their own, not only after `VOTE:`."""
+    [day] = bv(tmp_path, [("D_V", t("10:00"), f"<b>{written}</b>")])
+    assert [(b["voter"], b["kind"], b["status"]) for b in day["ballots"]] == [("D_V", "pass", "counted")]
+
+
+def test_bold_vote_unvote_then_a_pass_replaces_the_vote(tmp_path):
+    """RULES.md bold-vote: an UNVOTE followed by a pass in the same post replaces the vote."""
+    [day] = bv(tmp_path, [("D_V", t("10:00"), "<b>Vote Ophidia</b>"),
+                          ("D_V", t("10:05"), "<b>Unvote</b> <b>no lynch</b>")])
+    assert [(b["kind"], b["status"]) for b in ballot_of(day, "D_V")] == [("vote", "superseded"), ("pass", "counted")]
+    assert scores(day) == {}

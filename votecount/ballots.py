@@ -334,6 +334,8 @@ def _cut(raw: str, folded_piece: str) -> str:
 BOLD_VOTE = re.compile(r"(?<![\w/\[])(un)?vote\b(?!\s*(?:counts?|tally|tallies)\b)\s*[:\-–—]?\s*", re.IGNORECASE)
 TAG_VOTE = re.compile(r"\[vote\](.*?)\[/vote\]|\[(unvote)\](?:\[/unvote\])?", re.IGNORECASE | re.DOTALL)
 BOLD_PASS = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep|nl|pass)\b", re.IGNORECASE)
+# RULES.md bold-vote: a bold pass phrase standing alone is a ballot, not only after VOTE:
+BOLD_PASS_ALONE = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep)[\s.!]*$", re.IGNORECASE)
 _FILLER = re.compile(r"^(?:to|for|on)\s+(?=\S)", re.IGNORECASE)
 
 
@@ -352,11 +354,14 @@ def _bold_texts(parts: list[Run]) -> list[str]:
 
 
 def _marks(parts: list[Run]) -> list[tuple[str, str]]:
-    """(kind, rest) of every VOTE/UNVOTE in bold and every [vote] tag, in order of writing."""
+    """(kind, rest) of every VOTE/UNVOTE in bold, every bold pass phrase on its own (a vote for
+    No Lynch) and every [vote] tag, in order of writing."""
     found: list[tuple[str, str]] = []
     for text in _bold_texts(parts):
         for line in text.split("\n"):
             marks = list(BOLD_VOTE.finditer(line))
+            if not marks and BOLD_PASS_ALONE.match(line.strip()):  # "**No Lynch**", "**sleep**"
+                found.append(("vote", line.strip(" ,;.!")))
             for i, m in enumerate(marks):  # "Unvote, vote X": each word up to the next
                 end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
                 found.append(("withdraw" if m.group(1) else "vote", line[m.end():end].strip(" ,;.")))
