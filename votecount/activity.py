@@ -127,58 +127,97 @@ def build(thread: Thread, game: Game, minimum: int = MINIMUM, only_day: int | No
     """The activity rows of every opened day of the game (or of one day), roster order."""
     from .days import windows  # the count's own day windows, so both agree on what a day is
 
-    matcher = Matcher([Player(p.nick, p.names) for p in game.players])
-    gm_keys = {key(g) for g in game.gm}
-    posts = list(thread.posts)
-    first = posts[0].time if posts else None
-    last = posts[-1].time if posts else None
-    unknown: dict[str, int] = {}
-    dead_posting: dict[tuple[str, int], int] = {}
-    rows: list[Row] = []
-    out_before: set[str] = set()  # modkilled on an earlier day: out of later days
-    below_prev: set[str] = set()  # players below the minimum on the previous listed day
-    open_day = None
+    scan = _Scan(game, list(thread.posts), minimum=minimum, only_day=only_day)
+    first = scan.posts[0].time if scan.posts else None
     days = game.days or (Day(1, None),)  # a game file without [[days]]: one day, as the count
     for day, opens, next_opens in windows(days, first):
-        if opens and last and opens > last:
+        if opens and scan.last and opens > scan.last:
             break  # not opened yet
-        alive = [p.nick for p in game.players if p.nick not in set(day.dead) | out_before]
+        scan.day(day, opens, next_opens)
+    return scan.report()
+
+
+class _Scan:
+    """The days read so far: their rows, the posters who are no player, the players who
+    posted while out, who was modkilled on an earlier day and who was below the minimum on
+    the previous day."""
+
+    def __init__(self, game: Game, posts: list[Post], *, minimum: int, only_day: int | None):
+        self.game, self.posts, self.minimum, self.only_day = game, posts, minimum, only_day
+        self.matcher = Matcher([Player(p.nick, p.names) for p in game.players])
+        self.gm_keys = {key(g) for g in game.gm}
+        self.last = posts[-1].time if posts else None
+        self.unknown: dict[str, int] = {}
+        self.dead_posting: dict[tuple[str, int], int] = {}
+        self.rows: list[Row] = []
+        self.out_before: set[str] = set()  # modkilled on an earlier day: out of later days
+        self.below_prev: set[str] = set()  # players below the minimum on the previous listed day
+        self.open_day = None
+
+    def listed(self, day: Day) -> bool:
+        """Whether the day's rows are reported (every day, or the one asked for)."""
+        return self.only_day is None or day.number == self.only_day
+
+    def day(self, day: Day, opens, next_opens) -> None:
+        """Read one day, from `opens` until `next_opens` (None: to the end)."""
+        alive = [p.nick for p in self.game.players if p.nick not in set(day.dead) | self.out_before]
+        mine = self._posts_of(day, alive, opens, next_opens)
+        self.below_prev = self._rows_of(day, alive, mine)
+        self.out_before |= set(day.modkills)
+        last = self.last
+        self.open_day = day.number if (next_opens is None and (day.deadline is None or
+                                                               (last is not None and last < day.deadline))) else None
+
+    def _posts_of(self, day: Day, alive: list[str], opens, next_opens) -> dict[str, list[Post]]:
+        """Each living player's posts of the day (the GM's skipped); a poster who is no player
+        (strictly matched) is counted as unknown, a player out of the game as dead posting."""
         mine: dict[str, list[Post]] = {n: [] for n in alive}
-        for post in posts:
+        for post in self.posts:
             if (opens and post.time < opens) or (next_opens and post.time >= next_opens):
                 continue
-            if key(post.author) in gm_keys:
+            if key(post.author) in self.gm_keys:
                 continue
-            m = matcher.match(post.author)
+            m = self.matcher.match(post.author)
             player = m.player if m.stage in STRICT_STAGES else None
             if player is None:
-                unknown[post.author] = unknown.get(post.author, 0) + 1
+                self.unknown[post.author] = self.unknown.get(post.author, 0) + 1
             elif player in mine:
                 mine[player].append(post)
-            elif only_day is None or day.number == only_day:
-                dead_posting[(player, day.number)] = dead_posting.get((player, day.number), 0) + 1
+            elif self.listed(day):
+                self.dead_posting[(player, day.number)] = self.dead_posting.get((player, day.number), 0) + 1
+        return mine
+
+    def _rows_of(self, day: Day, alive: list[str], mine: dict[str, list[Post]]) -> set[str]:
+        """A row per living player (informative posts, below the minimum, two days running);
+        returns who is below the minimum this day."""
         below_now: set[str] = set()
         for nick in alive:
-            marks = []
-            earlier: dict[str, int] = {}
-            for post in mine[nick]:
-                reasons, details = judge(post.text, earlier)
-                if reasons:
-                    marks.append(Mark(post, reasons, details))
-                earlier.setdefault(normal(post.text), post.post_no)
+            marks = _marks(mine[nick])
             informative = len(mine[nick]) - len(marks)
-            below = informative < minimum
+            below = informative < self.minimum
             if below:
                 below_now.add(nick)
-            if only_day is None or day.number == only_day:
-                rows.append(Row(nick, day.number, len(mine[nick]), informative, below,
-                                below and nick in below_prev, tuple(marks)))
-        below_prev = below_now
-        out_before |= set(day.modkills)
-        open_day = day.number if (next_opens is None and (day.deadline is None or
-                                                          (last is not None and last < day.deadline))) else None
-    return Report(tuple(rows), minimum, tuple(sorted(unknown.items(), key=lambda item: collate(item[0]))), open_day,
-                  tuple((p, d, n) for (p, d), n in dead_posting.items()))
+            if self.listed(day):
+                self.rows.append(Row(nick, day.number, len(mine[nick]), informative, below,
+                                     below and nick in self.below_prev, tuple(marks)))
+        return below_now
+
+    def report(self) -> Report:
+        return Report(tuple(self.rows), self.minimum,
+                      tuple(sorted(self.unknown.items(), key=lambda item: collate(item[0]))), self.open_day,
+                      tuple((p, d, n) for (p, d), n in self.dead_posting.items()))
+
+
+def _marks(posts: list[Post]) -> list[Mark]:
+    """The posts of one player's day that are likely not informative, each with why."""
+    marks = []
+    earlier: dict[str, int] = {}
+    for post in posts:
+        reasons, details = judge(post.text, earlier)
+        if reasons:
+            marks.append(Mark(post, reasons, details))
+        earlier.setdefault(normal(post.text), post.post_no)
+    return marks
 
 
 # --- rows → JSON / CSV (CONTRACT: player, day, posts, informative, below_minimum, below_two_days)

@@ -7,7 +7,8 @@ stripped; a whole post that is exactly a roster nick is a vote (a player called 
 nick before it is a pass); withdraw and pass words; then nicks in emphasised (coloured or
 bold) runs, in lines, in word windows. A short post that names nobody is an attempted vote
 with an unknown nick; a longer one is chatter. The colour of a vote is the colour of the
-text that carries the nick.
+text that carries the nick. The flattening is `runs`; the bold-vote style's reader is
+`bold_vote.read_bold`.
 """
 
 from __future__ import annotations
@@ -15,74 +16,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lxml import etree
-
-from .colours import classify, from_element
+from .bold_vote import read_bold  # noqa: F401  (the bold-vote style's reader, named here as ever)
 from .model import Post, Reading
 from .names import Matcher, clean
+from .runs import WORD, Run, runs
 
-_FRAGMENT_PARSER = etree.HTMLParser(no_network=True)
 # Readings that are ballots (anything else a player posts is chatter or empty).
 BALLOT_KINDS = frozenset(("vote", "unknown", "pass", "withdraw", "unfast", "runoff"))
-BLOCKS = frozenset("p div li tr blockquote h1 h2 h3 h4 h5 h6 pre dd dt table ul ol".split())
-BOLD = frozenset(("b", "strong"))
-
-
-@dataclass(frozen=True, slots=True)
-class Run:
-    text: str
-    colour: str  # red | blue | other | none (classified)
-    bold: bool
-
-
-def runs(html: str) -> list[Run]:
-    """Flatten body HTML into text runs with their innermost colour and boldness."""
-    if not html.strip():
-        return []
-    try:  # 4× faster than lxml.html.fragment_fromstring, with one parser for every post
-        root = etree.fromstring(f"<html><body>{html}</body></html>", _FRAGMENT_PARSER).find("body")
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError):  # hopeless fragments: the text only
-        root = None
-    if root is None:
-        return [Run(html, "none", False)]
-    out: list[Run] = []
-
-    def walk(el, colour: str, bold: bool):
-        if not isinstance(el.tag, str):
-            if el.tail:
-                out.append(Run(el.tail, colour, bold))
-            return
-        tag = el.tag.lower()
-        own = from_element(el)
-        inner_colour = classify(own) if own else colour
-        inner_bold = bold or tag in BOLD or "bold" in (el.get("style") or "").replace(" ", "") or _official(el)
-        if tag == "br":
-            out.append(Run("\n", colour, bold))
-        elif tag not in ("script", "style"):
-            # phpBB renders [b] and [color] as <div style="display:inline;…">: no line break
-            block = tag in BLOCKS and "display:inline" not in (el.get("style") or "").replace(" ", "")
-            if block:
-                out.append(Run("\n", colour, bold))
-            if el.text:
-                out.append(Run(el.text, inner_colour, inner_bold))
-            for child in el:
-                walk(child, inner_colour, inner_bold)
-            if block:
-                out.append(Run("\n", colour, bold))
-        if el.tail:
-            out.append(Run(el.tail, colour, bold))
-
-    if root.text:
-        out.append(Run(root.text, "none", False))
-    for child in root:
-        walk(child, "none", False)
-    return out
-
-
-def _official(el) -> bool:
-    """mafiascum's official vote tag, `<span class="bbvote" title="This is an official vote.">`:
-    a ballot as surely as bold is (the board renders [vote]X[/vote] so)."""
-    return "bbvote" in (el.get("class") or "")
 
 
 # Words are matched on case-folded text with ё→е.
@@ -98,7 +38,6 @@ WITHDRAW = re.compile(r"^(?:снимаю(?:\s+(?:свой\s+)?голос)?|от�
                       r"отзываю\s+голос|-|unvote)$")
 PASS = re.compile(r"^(?:пас|ннв|против всех|никого|скип|воздерживаюсь|no lynch|no elimination|"
                   r"никого не вешать)$")
-WORD = re.compile(r"[\w@.\-']+")
 # PC.1: the fast flag alone is withdrawn ("снимаю фаст"), the vote stays.
 UNFAST = re.compile(r"(?<!\w)(?:(?:снимаю|убираю|отменяю|отзываю)\s+(?:свой\s+)?(?:фаст|ускорение)|"
                     r"(?:фаст|ускорение)\s+(?:снимаю|убираю|отменяю)|без\s+фаста|unfast)(?!\w)")
@@ -221,8 +160,41 @@ def _colour_of(written: str, parts: list[Run]) -> str:
     return "mixed" if colours - {"none"} else "none"
 
 
+@dataclass(frozen=True, slots=True)
+class _Text:
+    """A post's text as the steps of `read` see it: its runs, the text with the PC.13
+    conditional cut out, its lines without flag and colour words, and the flags it carries."""
+    parts: list[Run]
+    raw: str  # the runs' text, less the PC.13 conditional
+    folded: str
+    nicks: frozenset[str]  # flag words that are nicks
+    lines: list[str]  # folded, flag and colour words taken out, empty lines dropped
+    body: str  # the lines joined by one space
+    whole: str  # the raw text, cleaned, its lines joined
+    stripped: str  # the body without a vote prefix
+    fast: bool
+    early: bool
+    word_colour: str  # "red", "blue", "redblue" or "" from colour words
+    conditional: str | None  # PC.13: hang_all | pardon_all
+
+
 def read(post: Post, matcher: Matcher) -> Reading:
-    """What `post` says as a ballot. Pure: the same post and roster give the same Reading."""
+    """What `post` says as a ballot. Pure: the same post and roster give the same Reading.
+    The steps of _READERS are tried in order; the first that reads the post decides it."""
+    text = _text(post, matcher)
+    if not text.body:
+        return Reading("empty", fast=text.fast, early=text.early, conditional=text.conditional)
+    for step in _READERS:
+        reading = step(text, matcher)
+        if reading is not None:
+            return reading
+    return Reading("chatter", written=text.whole[:80], fast=text.fast, early=text.early, extra_text=True,
+                   conditional=text.conditional)
+
+
+def _text(post: Post, matcher: Matcher) -> _Text:
+    """The post flattened and folded, its flag words read (a flag word that is a nick is a nick),
+    and a PC.13 conditional runoff ballot taken out of the text the other steps read."""
     parts = runs(post.html) if post.html else [Run(post.text, "none", False)]
     raw = "".join(r.text for r in parts)
     spaced = _spaced(raw)
@@ -234,83 +206,154 @@ def read(post: Post, matcher: Matcher) -> Reading:
 
     def flagged(rx) -> bool:  # == any(w not in nicks for w in rx.findall(folded)): see _flag_words
         return any(w not in nicks and rx.fullmatch(w) for w in words)
-    fast, early = flagged(FAST), flagged(EARLY)
-    word_colour = ("red" if flagged(RED_WORD) else "") + ("blue" if flagged(BLUE_WORD) else "")
-    conditional = None
-    cond = CONDITIONAL.search(folded) if "катастроф" in folded else None  # literal first
-    if cond:  # PC.13: kept for the runoff, then read the rest of the post as usual
-        conditional = "hang_all" if HANG_ALL.search(cond.group(1)) else "pardon_all"
-        raw = _cut(raw, cond.group(0))  # a piece replaced by a space: no flag word made
+    conditional, raw = _conditional(raw, folded)
+    if conditional:  # PC.13: kept for the runoff, then read the rest of the post as usual
         spaced = _spaced(raw)
         folded = spaced.strip()
     lines = _lines(spaced, nicks, flags=bool(words))
     body = " ".join(lines)
-    if not body:
-        return Reading("empty", fast=fast, early=early, conditional=conditional)
-    whole = clean(" ".join(x.strip() for x in raw.split("\n") if x.strip()))
+    return _Text(parts=parts, raw=raw, folded=folded, nicks=nicks, lines=lines, body=body,
+                 whole=clean(" ".join(x.strip() for x in raw.split("\n") if x.strip())),
+                 stripped=_strip_prefix(body), fast=flagged(FAST), early=flagged(EARLY),
+                 word_colour=("red" if flagged(RED_WORD) else "") + ("blue" if flagged(BLUE_WORD) else ""),
+                 conditional=conditional)
 
-    def vote(written: str, extra: bool, mention: bool = False) -> Reading:
-        m = matcher.match(written)
-        colour = _colour_of(written, parts)
-        if colour == "none" and word_colour in ("red", "blue"):
-            colour = word_colour
-        return Reading("vote", written=written, match=m, colour=colour, fast=fast, early=early,
-                       extra_text=extra, conditional=conditional, mention=mention)
 
-    # 1. The whole post is a nick (also guards players named "Пас" or "Фаст").
-    if matcher.is_nick(whole):
-        return vote(whole, False)
-    if (_may_unfast(folded) and UNFAST.search(folded)
-            and not matcher.is_nick(_strip_prefix(UNFAST.sub(" ", folded)).strip())):
-        return Reading("unfast", written=body, conditional=conditional)
+def _conditional(raw: str, folded: str) -> tuple[str | None, str]:
+    """PC.13: the runoff choice a post leaves in advance ("если катастрофа — повесить всех"),
+    and `raw` with that piece replaced by a space (no flag word made); else (None, raw)."""
+    cond = CONDITIONAL.search(folded) if "катастроф" in folded else None  # literal first
+    if not cond:
+        return None, raw
+    choice = "hang_all" if HANG_ALL.search(cond.group(1)) else "pardon_all"
+    return choice, _cut(raw, cond.group(0))
+
+
+def _vote(t: _Text, matcher: Matcher, written: str, *, extra: bool, mention: bool = False) -> Reading:
+    """A vote for `written`: its colour is the text's that carries it, else the colour word's."""
+    m = matcher.match(written)
+    colour = _colour_of(written, t.parts)
+    if colour == "none" and t.word_colour in ("red", "blue"):
+        colour = t.word_colour
+    return Reading("vote", written=written, match=m, colour=colour, fast=t.fast, early=t.early,
+                   extra_text=extra, conditional=t.conditional, mention=mention)
+
+
+def _whole_nick(t: _Text, matcher: Matcher) -> Reading | None:
+    """1. The whole post is a nick (also guards players named "Пас" or "Фаст")."""
+    return _vote(t, matcher, t.whole, extra=False) if matcher.is_nick(t.whole) else None
+
+
+def _unfast(t: _Text, matcher: Matcher) -> Reading | None:
+    """PC.1: the fast flag alone is withdrawn ("снимаю фаст"), unless what is left names a player."""
+    if (_may_unfast(t.folded) and UNFAST.search(t.folded)
+            and not matcher.is_nick(_strip_prefix(UNFAST.sub(" ", t.folded)).strip())):
+        return Reading("unfast", written=t.body, conditional=t.conditional)
+    return None
+
+
+def _runoff(t: _Text, matcher: Matcher) -> Reading | None:
+    """PC.6: a runoff ballot, the whole post "повесить всех" or "помиловать всех"."""
     for rx, choice in ((HANG_ALL, "hang_all"), (PARDON_ALL, "pardon_all")):
-        if rx.fullmatch(body.strip(" .!")):
-            return Reading("runoff", written=body, runoff=choice, fast=fast, early=early)
-    stripped = _strip_prefix(body)
-    if stripped and matcher.is_nick(stripped):
-        return vote(_original(stripped, raw), False)  # "голос: Вася" is a plain ballot
-    # 2. Withdraw and pass words.
-    if WITHDRAW.match(stripped or body) or WITHDRAW.match(body):
-        return Reading("withdraw", written=body, fast=fast, early=early, conditional=conditional)
-    if PASS.match(body) or PASS.match(stripped or body):
-        return Reading("pass", written=body, fast=fast, early=early, conditional=conditional)
-    # 3. Nicks inside the post: emphasised runs, lines, then word windows.
-    found: dict[str, str] = {}
-    for r in parts:
-        if (r.bold or r.colour in ("red", "blue")) and r.text.strip():
-            seg = _strip_prefix(_strip_words(fold(r.text), nicks))
-            if seg and matcher.is_nick(seg):
-                found.setdefault(matcher.match(seg).player, r.text.strip())
-    if not found:
-        for line in lines:
-            seg = _strip_prefix(line)
-            if seg and matcher.is_nick(seg):
-                found.setdefault(matcher.match(seg).player, seg)
-    mention = False
-    if not found:  # a nick inside a sentence is a mention; the nick and vote words are a ballot
-        body_words = WORD.findall(body)
-        for seg in matcher.windows(body_words, 3):
-            m = matcher.match(seg)
-            if m.player and m.stage in ("exact", "alias", "inflection") and m.player not in found:
-                if not any(fold(seg) in fold(w) for w in found.values()):
-                    found[m.player] = seg
-        if len(found) == 1:  # no vote words and more words than the nick (windows join by one space)
-            mention = PREFIX.match(body) is None and len(body_words) > next(iter(found.values())).count(" ") + 1
+        if rx.fullmatch(t.body.strip(" .!")):
+            return Reading("runoff", written=t.body, runoff=choice, fast=t.fast, early=t.early)
+    return None
+
+
+def _prefixed_nick(t: _Text, matcher: Matcher) -> Reading | None:
+    """A vote prefix and a nick, nothing else: "голос: Вася" is a plain ballot."""
+    if t.stripped and matcher.is_nick(t.stripped):
+        return _vote(t, matcher, _original(t.stripped, t.raw), extra=False)
+    return None
+
+
+def _withdraw(t: _Text, matcher: Matcher) -> Reading | None:
+    """2. A withdraw word ("снимаю голос", "unvote"), with or without a vote prefix."""
+    if WITHDRAW.match(t.stripped or t.body) or WITHDRAW.match(t.body):
+        return Reading("withdraw", written=t.body, fast=t.fast, early=t.early, conditional=t.conditional)
+    return None
+
+
+def _pass(t: _Text, matcher: Matcher) -> Reading | None:
+    """2. A pass word ("пас", "против всех", "no lynch"), with or without a vote prefix."""
+    if PASS.match(t.body) or PASS.match(t.stripped or t.body):
+        return Reading("pass", written=t.body, fast=t.fast, early=t.early, conditional=t.conditional)
+    return None
+
+
+def _named(t: _Text, matcher: Matcher) -> Reading | None:
+    """3. Nicks inside the post: one is a vote with extra text (or a mention); several are an
+    unknown ballot naming them all; none leaves the post to the next step."""
+    found, mention = _nicks_named(t, matcher)
     if len(found) == 1:
         written = next(iter(found.values()))
-        return vote(_original(written, raw), True, mention)
+        return _vote(t, matcher, _original(written, t.raw), extra=True, mention=mention)
     if len(found) > 1:
-        return Reading("unknown", written=body, fast=fast, early=early, extra_text=True,
-                       several=tuple(sorted(found)), conditional=conditional)
-    # 4. A short post naming nobody is a vote with a misspelt nick; a long one is chatter.
-    if len(stripped) <= 40 and len(WORD.findall(stripped)) <= 3:
-        written = _original(stripped, raw)
+        return Reading("unknown", written=t.body, fast=t.fast, early=t.early, extra_text=True,
+                       several=tuple(sorted(found)), conditional=t.conditional)
+    return None
+
+
+def _nicks_named(t: _Text, matcher: Matcher) -> tuple[dict[str, str], bool]:
+    """player → the text naming them, from the first place that names any: emphasised
+    runs, then whole lines, then word windows; and whether a lone one is a mere mention."""
+    found = _in_emphasis(t, matcher) or _in_lines(t, matcher)
+    if found:
+        return found, False
+    return _in_windows(t, matcher)
+
+
+def _in_emphasis(t: _Text, matcher: Matcher) -> dict[str, str]:
+    """Nicks that are the whole of a coloured or bold run (a vote prefix allowed)."""
+    found: dict[str, str] = {}
+    for r in t.parts:
+        if (r.bold or r.colour in ("red", "blue")) and r.text.strip():
+            seg = _strip_prefix(_strip_words(fold(r.text), t.nicks))
+            if seg and matcher.is_nick(seg):
+                found.setdefault(matcher.match(seg).player, r.text.strip())
+    return found
+
+
+def _in_lines(t: _Text, matcher: Matcher) -> dict[str, str]:
+    """Nicks that are the whole of a line (a vote prefix allowed)."""
+    found: dict[str, str] = {}
+    for line in t.lines:
+        seg = _strip_prefix(line)
+        if seg and matcher.is_nick(seg):
+            found.setdefault(matcher.match(seg).player, seg)
+    return found
+
+
+def _in_windows(t: _Text, matcher: Matcher) -> tuple[dict[str, str], bool]:
+    """Nicks inside a sentence, in windows of up to three words, matched exactly, by alias or
+    inflection. A lone nick among more words and no vote words is a mention, not a ballot."""
+    found: dict[str, str] = {}
+    body_words = WORD.findall(t.body)
+    for seg in matcher.windows(body_words, 3):
+        m = matcher.match(seg)
+        if m.player and m.stage in ("exact", "alias", "inflection") and m.player not in found:
+            if not any(fold(seg) in fold(w) for w in found.values()):
+                found[m.player] = seg
+    mention = False
+    if len(found) == 1:  # no vote words and more words than the nick (windows join by one space)
+        mention = PREFIX.match(t.body) is None and len(body_words) > next(iter(found.values())).count(" ") + 1
+    return found, mention
+
+
+def _short_unknown(t: _Text, matcher: Matcher) -> Reading | None:
+    """4. A short post naming nobody is a vote with a misspelt nick (a fuzzy match, or
+    unknown); a long one is left to be chatter."""
+    if len(t.stripped) <= 40 and len(WORD.findall(t.stripped)) <= 3:
+        written = _original(t.stripped, t.raw)
         m = matcher.match(written)
         return Reading("unknown" if not m.player else "vote", written=written, match=m,
-                       colour=_colour_of(written, parts) if m.player else "none",
-                       fast=fast, early=early, conditional=conditional)
-    return Reading("chatter", written=whole[:80], fast=fast, early=early, extra_text=True,
-                   conditional=conditional)
+                       colour=_colour_of(written, t.parts) if m.player else "none",
+                       fast=t.fast, early=t.early, conditional=t.conditional)
+    return None
+
+
+# The steps of `read`, in the order they are tried.
+_READERS = (_whole_nick, _unfast, _runoff, _prefixed_nick, _withdraw, _pass, _named, _short_unknown)
 
 
 def mention_line(post: Post, written: str) -> str:
@@ -327,86 +370,6 @@ def _cut(raw: str, folded_piece: str) -> str:
     words = [re.escape(w).replace("е", "[её]") for w in folded_piece.split()]
     rx = re.compile(r"[\s:,\-–—]*".join(words), re.IGNORECASE)
     return rx.sub(" ", raw, count=1)
-
-
-# -- bold-vote: "VOTE: Nick" in bold, [vote]Nick[/vote], UNVOTE (English forums) ---------------
-# "Vote Count", "vote tally" in bold are a count's heading, not a ballot.
-BOLD_VOTE = re.compile(r"(?<![\w/\[])(un)?vote\b(?!\s*(?:counts?|tally|tallies)\b)\s*[:\-–—]?\s*", re.IGNORECASE)
-TAG_VOTE = re.compile(r"\[vote\](.*?)\[/vote\]|\[(unvote)\](?:\[/unvote\])?", re.IGNORECASE | re.DOTALL)
-BOLD_PASS = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep|nl|pass)\b", re.IGNORECASE)
-# RULES.md bold-vote: a bold pass phrase standing alone is a ballot, not only after VOTE:
-BOLD_PASS_ALONE = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep)[\s.!]*$", re.IGNORECASE)
-_FILLER = re.compile(r"^(?:to|for|on)\s+(?=\S)", re.IGNORECASE)
-
-
-def _bold_texts(parts: list[Run]) -> list[str]:
-    """The post's bold text, consecutive bold runs joined: `<b>Vote: <div style="color:…">X</div></b>`
-    is one "Vote: X", not a vote with no nick and a stray "X"."""
-    out: list[str] = []
-    joined = False
-    for r in parts:
-        if r.bold and joined:
-            out[-1] += r.text
-        elif r.bold:
-            out.append(r.text)
-        joined = r.bold
-    return out
-
-
-def _marks(parts: list[Run]) -> list[tuple[str, str]]:
-    """(kind, rest) of every VOTE/UNVOTE in bold, every bold pass phrase on its own (a vote for
-    No Lynch) and every [vote] tag, in order of writing."""
-    found: list[tuple[str, str]] = []
-    for text in _bold_texts(parts):
-        for line in text.split("\n"):
-            marks = list(BOLD_VOTE.finditer(line))
-            if not marks and BOLD_PASS_ALONE.match(line.strip()):  # "**No Lynch**", "**sleep**"
-                found.append(("vote", line.strip(" ,;.!")))
-            for i, m in enumerate(marks):  # "Unvote, vote X": each word up to the next
-                end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
-                found.append(("withdraw" if m.group(1) else "vote", line[m.end():end].strip(" ,;.")))
-    raw = "".join(r.text for r in parts)
-    for m in TAG_VOTE.finditer(raw):
-        found.append(("withdraw", "") if m.group(2) else ("vote", m.group(1).strip()))
-    return found
-
-
-def read_bold(post: Post, matcher: Matcher) -> Reading:
-    """bold-vote: the last VOTE/UNVOTE in bold (or in [vote] tags) decides the post; any other
-    text is discussion. "Vote GJ because it is fishy": the longest leading words that make a nick.
-    "UNVOTE: X" then a VOTE that names nobody: the unvote stands (the old vote is withdrawn)."""
-    parts = runs(post.html) if post.html else [Run(post.text, "none", False)]
-    found = _marks(parts)
-    if not found:
-        return Reading("chatter", written=clean("".join(r.text for r in parts))[:80], extra_text=True)
-    kind, rest = found[-1]
-    if kind == "withdraw":  # "UNVOTE: X" is a withdrawal too
-        return Reading("withdraw", written=f"unvote {rest}".strip())
-    reading = _bold_ballot(rest, matcher)
-    if reading.kind == "unknown" and any(k == "withdraw" for k, _ in found[:-1]):
-        return Reading("withdraw", written=f"unvote (then '{reading.written}': no player)")
-    return reading
-
-
-def _bold_ballot(rest: str, matcher: Matcher) -> Reading:
-    """What follows a bold VOTE: No Lynch, a nick (the longest leading words), or unknown."""
-    nick = matcher.is_nick(rest)  # a player called "Sleep" or "Pass" is voted, not passed
-    if not nick:
-        rest = _FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
-    if not nick and BOLD_PASS.match(rest):
-        return Reading("pass", written=rest)
-    words = WORD.findall(rest)
-    for size in range(min(len(words), 4), 0, -1):
-        written = " ".join(words[:size])
-        m = matcher.match(written)
-        if m.player or m.stage == "ambiguous":
-            return Reading("vote", written=written, match=m, colour="none",
-                           extra_text=size < len(words))
-    head, colon, tail = rest.partition(":")
-    if colon and tail.strip() and len(WORD.findall(head)) <= 3:  # "Vote to Hammer: hiplop"
-        return _bold_ballot(tail.strip(), matcher)
-    written = " ".join(words[:2]) or rest
-    return Reading("unknown", written=written, match=matcher.match(written) if written else None)
 
 
 def _original(folded_piece: str, raw: str) -> str:

@@ -5,10 +5,11 @@ that returns plain rows (lists of str/int/float/bool/None), so a process pool, a
 and `--jobs 1` run exactly the same code. It never raises: a bad thread comes back as a
 `status=error` row with the reason, and the run goes on.
 
-The parent finds the threads (`discover`), hands out jobs, keeps a state file of finished
+The parent finds the threads (`discover`, in batch_find), hands out jobs, keeps a state file of finished
 threads in OUT (so `--resume` skips threads whose input is unchanged and a killed run loses
 nothing finished), and writes the tables sorted by thread, day and post, so the same input
-gives byte-identical files whatever the number of workers. pandas is imported only to write.
+gives byte-identical files whatever the number of workers (batch_tables). pandas is imported
+only to write.
 """
 
 from __future__ import annotations
@@ -22,64 +23,14 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, NamedTuple
+from typing import Callable, Iterator
 
 from . import __version__, sources
+from .batch_find import GAME_FILE, Job, discover, make_jobs  # noqa: F401  (batch's API, as ever)
+from .batch_tables import COLUMNS, FORMATS, TABLES, result_rows, sorted_rows, write_tables  # noqa: F401
 from .errors import InputError, VotecountError
 
-# Column name → type ("str", "int", "float", "bool"). Stable: documented in the README; add
-# columns at the end, never rename or remove.
-COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
-    "threads": (
-        ("thread", "str"), ("status", "str"), ("error", "str"), ("engine", "str"),
-        ("title", "str"), ("pages", "int"), ("bytes", "int"), ("posts", "int"),
-        ("days", "int"), ("ballots", "int"), ("violations", "int"), ("rules", "str"),
-        ("game_file", "str"), ("warnings", "str"), ("hash", "str"),
-    ),
-    "days": (
-        ("thread", "str"), ("day", "int"), ("rules", "str"), ("opens", "str"),
-        ("deadline", "str"), ("outcome", "str"), ("eliminated", "str"), ("note", "str"),
-        ("top_score", "float"), ("tally", "str"), ("ballots", "int"), ("counted", "int"),
-        ("rejected", "int"), ("violations", "int"), ("missing", "str"), ("modkills", "str"),
-        ("runoff", "str"),
-    ),
-    "ballots": (
-        ("thread", "str"), ("day", "int"), ("phase", "str"), ("post_no", "int"),
-        ("post_id", "str"), ("time", "str"), ("voter", "str"), ("kind", "str"),
-        ("target", "str"), ("colour", "str"), ("weight", "float"), ("status", "str"),
-        ("violations", "str"), ("written", "str"), ("match", "str"), ("edited", "bool"),
-    ),
-    "violations": (
-        ("thread", "str"), ("day", "int"), ("post_no", "int"), ("post_id", "str"),
-        ("time", "str"), ("player", "str"), ("code", "str"), ("rule", "str"),
-        ("effect", "str"), ("message", "str"),
-    ),
-}
-TABLES = tuple(COLUMNS)
-FORMATS = {"csv": ".csv", "json": ".jsonl", "parquet": ".parquet"}
 STATE_FILE = ".votecount-batch.jsonl"
-GAME_FILE = "game.toml"
-
-
-class Job(NamedTuple):
-    """One thread and the options it is counted with (picklable, for any executor)."""
-
-    key: str  # the thread's path: its name in every table
-    path: str
-    kind: str  # folder | zip | page
-    game: str | None = None  # game.toml in the thread folder
-    rules: str | None = None  # --rules, where there is no game file
-    tz: str | None = None
-    engine: str | None = None
-    lang: str | None = None
-    max_pages: int = 0  # 0 = no limit
-    max_bytes: int = 0
-    time_limit: float = 0.0  # seconds
-    previous: str | None = None  # the hash of the last finished count (--resume)
-    root: str | None = None  # the submitter's folder, for relative paths on other processes
-    error: str | None = None  # kind "missing": why (a list file's line naming nothing)
-
-
 def _real(job: Job, path: str) -> str:
     """Where to read `path` from: relative paths are relative to the submitter's folder (a Dask
     worker runs elsewhere), while names in tables and messages stay as the user gave them."""
@@ -90,98 +41,6 @@ def _real(job: Job, path: str) -> str:
 
 class _TimeUp(BaseException):
     """Raised by the per-thread alarm; a BaseException so no `except Exception` swallows it."""
-
-
-# --------------------------------------------------------------------------- finding threads
-
-def discover(paths: Iterable[str]) -> list[tuple]:
-    """(key, path, kind) of every thread under the PATH arguments, in natural order, once each.
-
-    A folder that holds pages is a thread; a folder without pages is searched for thread
-    folders and .zip files; a .zip is a thread; a page file is a one-page thread; any other
-    file is a list of such paths, one a line (relative to the list; blank lines and # skipped).
-    A list's line naming nothing is (key, path, "missing", why): that thread's error row.
-    """
-    found: dict[str, tuple[str, str, str]] = {}
-    for arg in paths:
-        for item in _targets(Path(arg), depth=0):
-            found.setdefault(item[0], item)
-    if not found:
-        raise InputError(f"{' '.join(paths)}: no threads found (folders of saved pages, .zip files)")
-    return sorted(found.values(), key=lambda t: sources._natural(t[0]))
-
-
-def _targets(path: Path, depth: int) -> Iterator[tuple[str, str, str]]:
-    key = os.path.normpath(str(path))
-    if not path.exists():
-        raise InputError(f"{path}: no such file or folder")
-    if path.is_dir():
-        names = sorted(os.listdir(path), key=sources._natural)
-        if any(sources._is_page(n) and (path / n).is_file() for n in names):
-            yield key, str(path), "folder"
-            return
-        for name in names:
-            child = path / name
-            if name.startswith("."):
-                continue
-            if child.is_dir():
-                yield from _targets(child, depth)
-            elif name.lower().endswith(".zip"):
-                yield os.path.normpath(str(child)), str(child), "zip"
-        return
-    suffix = path.suffix.lower()
-    if suffix == ".zip":
-        yield key, str(path), "zip"
-    elif suffix in sources.PAGE_SUFFIXES:
-        yield key, str(path), "page"
-    else:
-        if depth > 5:
-            raise InputError(f"{path}: lists of lists nested too deeply")
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"{path}: cannot read the list of threads ({exc})") from None
-        for number, line in enumerate(text.splitlines(), 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            entry = Path(line) if os.path.isabs(line) else path.parent / line
-            if not entry.exists():
-                yield (os.path.normpath(str(entry)), str(entry), "missing",
-                       f"{path}: line {number}: {line}: no such file or folder")
-                continue
-            yield from _targets(entry, depth + 1)
-
-
-def make_jobs(targets, *, rules=None, tz=None, engine=None, lang=None, max_pages=0,
-              max_bytes=0, time_limit=0.0, previous: dict[str, str] | None = None) -> list[Job]:
-    jobs = []
-    for key, path, kind, *why in targets:
-        jobs.append(Job(key, path, kind, _game_file(path, kind), rules, tz, engine, lang,
-                        max_pages, max_bytes, time_limit, (previous or {}).get(key), os.getcwd(),
-                        why[0] if why else None))
-    return jobs
-
-
-def _game_file(path: str, kind: str) -> str | None:
-    """The thread's game.toml: in its folder; in a .zip, `zip!game.toml` at the top or beside
-    the pages in the zip's one folder (as a folder zipped whole holds it)."""
-    if kind == "folder":
-        game = os.path.join(path, GAME_FILE)
-        return game if os.path.isfile(game) else None
-    if kind != "zip":
-        return None
-    import zipfile
-    try:
-        with zipfile.ZipFile(path) as zf:
-            names = [i.filename for i in zf.infolist() if not i.is_dir()]
-    except (zipfile.BadZipFile, OSError, ValueError):
-        return None  # said when the thread is read
-    folders = {n.rpartition("/")[0] for n in names if sources._is_page(n)}
-    for member in ([f"{folders.pop()}/{GAME_FILE}"] if len(folders) == 1 and "" not in folders else []) + [GAME_FILE]:
-        if member in names:
-            return f"{path}!{member}"
-    return None
 
 
 def _game(job: Job):
@@ -226,11 +85,7 @@ def process_thread(job: Job) -> dict:
         reason = "out of memory"
     except Exception as exc:  # a bug must not stop the archive: record it for the report
         reason = f"internal error: {type(exc).__name__}: {exc}"
-    row = [job.key, "error", reason, None, None, info["pages"], info["bytes"], None, None,
-           None, None, None, job.game, None, info["hash"]]
-    return {"key": job.key, "status": "error", "hash": info["hash"], "error": reason,
-            "pages": info["pages"], "posts": 0,
-            "rows": {"threads": [row], "days": [], "ballots": [], "violations": []}}
+    return _error_result(job, reason, pages=info["pages"], size=info["bytes"], digest=info["hash"])
 
 
 @contextmanager
@@ -347,46 +202,6 @@ def _count(job: Job, info: dict, started: float) -> dict:
             "posts": len(t.posts), "rows": rows}
 
 
-def _iso(t) -> str | None:
-    return t.isoformat() if t is not None else None
-
-
-def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
-def result_rows(key: str, results) -> dict[str, list[list]]:
-    """DayResults of one thread → rows of the days, ballots and violations tables."""
-    days, ballots, violations = [], [], []
-    for r in results:
-        counted = sum(b.status == "counted" for b in r.ballots)
-        rejected = sum(b.status == "rejected" for b in r.ballots)
-        runoff = None
-        if r.runoff is not None:
-            ro = r.runoff
-            runoff = _json({"mode": ro.mode, "candidates": list(ro.candidates),
-                            "deadline": _iso(ro.deadline), "counted": ro.counted,
-                            "tally": [[row.candidate, row.score] for row in ro.tally]})
-        days.append([key, r.day, r.rules, _iso(r.opens), _iso(r.deadline), r.outcome.kind,
-                     _json(list(r.outcome.eliminated)), r.outcome.note or None,
-                     float(r.tally[0].score) if r.tally else None,
-                     _json([[row.candidate, row.score] for row in r.tally]), len(r.ballots),
-                     counted, rejected, len(r.violations), _json(list(r.missing)),
-                     _json(list(r.modkills)), runoff])
-        phases = [("day", r.ballots)] + ([("runoff", r.runoff.ballots)] if r.runoff else [])
-        for phase, group in phases:
-            for b in group:
-                m = b.reading.match
-                ballots.append([key, r.day, phase, b.post.post_no, b.post.post_id, _iso(b.post.time),
-                                b.voter, b.kind, b.target, b.colour, float(b.weight), b.status,
-                                " ".join(v.code for v in b.violations) or None,
-                                b.reading.written or None, m.stage if m else None, b.post.edited])
-        for v in r.violations:
-            violations.append([key, v.day if v.day is not None else r.day, v.post_no, v.post_id,
-                               _iso(v.time), v.player, v.code, v.rule, v.effect, v.message])
-    return {"days": days, "ballots": ballots, "violations": violations}
-
-
 # --------------------------------------------------------------------------- the run
 
 @dataclass
@@ -418,7 +233,7 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
             if progress:
                 progress(res)
     keys = sorted(results, key=sources._natural)
-    write_tables(out, fmt, {name: _sorted_rows(name, (results[k]["rows"][name] for k in keys))
+    write_tables(out, fmt, {name: sorted_rows(name, (results[k]["rows"][name] for k in keys))
                             for name in TABLES})
     _write_state(state_path, [results[k] for k in keys])
     summary = Summary(threads=len(keys))
@@ -428,18 +243,6 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
         summary.pages += r.get("pages") or 0
         summary.posts += r.get("posts") or 0
     return summary
-
-
-def _sorted_rows(name: str, per_thread: Iterable[list[list]]) -> list[list]:
-    """Threads in order; inside a thread, by day then post number (stable, so rows the count
-    gave in one order keep it)."""
-    rows: list[list] = []
-    for group in per_thread:
-        if name in ("ballots", "violations"):
-            post_col = 3 if name == "ballots" else 2
-            group = sorted(group, key=lambda r: (r[1], r[post_col] is not None, r[post_col] or 0))
-        rows.extend(group)
-    return rows
 
 
 def _write_state(path: Path, entries: list[dict]) -> None:
@@ -526,10 +329,13 @@ def _import_pandas() -> None:
         pass
 
 
-def _error_result(job: Job, reason: str) -> dict:
-    row = [job.key, "error", reason, None, None, None, None, None, None, None, None, None,
-           job.game, None, None]
-    return {"key": job.key, "status": "error", "hash": None, "error": reason, "pages": 0,
+def _error_result(job: Job, reason: str, *, pages: int | None = None, size: int | None = None,
+                  digest: str | None = None) -> dict:
+    """A thread that failed: its threads row says why, with what was learnt before it failed
+    (pages, bytes, the input's hash); it has no other rows."""
+    row = [job.key, "error", reason, None, None, pages, size, None, None, None, None, None,
+           job.game, None, digest]
+    return {"key": job.key, "status": "error", "hash": digest, "error": reason, "pages": pages or 0,
             "posts": 0, "rows": {"threads": [row], "days": [], "ballots": [], "violations": []}}
 
 
@@ -548,52 +354,3 @@ def _execute_dask(jobs: list[Job], address: str) -> Iterator[dict]:
             yield fut.result()
     finally:
         client.close()
-
-
-# --------------------------------------------------------------------------- the tables
-
-_PANDAS_TYPES = {"str": "object", "int": "Int64", "float": "float64", "bool": "boolean"}
-
-
-def write_tables(out: Path, fmt: str, tables: dict[str, list[list]]) -> list[Path]:
-    """Each table to OUT/<name>.<ext>, whole or not at all (written aside, then renamed)."""
-    written = []
-    for name, rows in tables.items():
-        path = out / f"{name}{FORMATS[fmt]}"
-        tmp = out / f".{name}{FORMATS[fmt]}.tmp"
-        frame = _frame(name, rows)
-        try:
-            if fmt == "csv":
-                frame.to_csv(tmp, index=False, lineterminator="\n", encoding="utf-8")
-            elif fmt == "json":
-                frame.to_json(tmp, orient="records", lines=True, force_ascii=False,
-                              double_precision=15)
-            else:
-                _write_parquet(frame, name, tmp)
-            os.replace(tmp, path)
-        except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            raise VotecountError(f"{path}: cannot write ({exc.strerror or exc})") from None
-        written.append(path)
-    return written
-
-
-def _frame(name: str, rows: list[list]):
-    import pandas as pd
-
-    cols = COLUMNS[name]
-    frame = pd.DataFrame(rows, columns=[c for c, _ in cols], dtype=object)
-    return frame.astype({c: _PANDAS_TYPES[t] for c, t in cols})
-
-
-def _write_parquet(frame, name: str, path: Path) -> None:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    types = {"str": pa.string(), "int": pa.int64(), "float": pa.float64(), "bool": pa.bool_()}
-    schema = pa.schema([(c, types[t]) for c, t in COLUMNS[name]])
-    table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
-    # pandas' own schema note holds nothing that varies between runs, but it is dropped anyway:
-    # the Parquet schema already says everything, and readers do not need it.
-    table = table.replace_schema_metadata(None)
-    pq.write_table(table, path, compression="zstd")

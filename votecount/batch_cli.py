@@ -36,7 +36,32 @@ def _need_packages(fmt: str, dask: Optional[str]) -> None:
 
 def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time_limit,
               max_pages, max_mb, dask, quiet):
+    """`votecount batch`: the options checked, the threads found, counted (with a progress bar
+    on a terminal unless --quiet), the tables written; returns the run's Summary."""
     from . import batch
+
+    _check_options(paths, output, fmt=fmt, dask=dask, tz=tz, rules=rules, jobs=jobs,
+                   time_limit=time_limit, max_pages=max_pages, max_mb=max_mb)
+    state = batch.load_state(output) if resume else {}
+    job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
+                               max_pages=max_pages, max_bytes=max_mb * 1024 * 1024,
+                               time_limit=time_limit,
+                               previous={k: e["hash"] for k, e in state.items()})
+    workers = jobs or os.cpu_count() or 1
+    show = not quiet and sys.stderr.isatty()
+    if not show:
+        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state)
+    bar = _Bar(len(job_list))
+    try:
+        return batch.run(job_list, output, fmt, workers=workers, dask=dask, progress=bar.on_result,
+                         state=state)
+    finally:
+        bar.stop()
+
+
+def _check_options(paths, output, *, fmt, dask, tz, rules, jobs, time_limit, max_pages, max_mb) -> None:
+    """Everything wrong with the options is said once, before any thread is read: a missing
+    package, a wrong zone or rules file, a negative limit, an OUT that is no folder."""
     from .api import zone
 
     _need_packages(fmt, dask)
@@ -52,46 +77,38 @@ def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time
     if output.exists() and not output.is_dir():
         check_output(output, paths)
         raise VotecountError(f"{output}: exists and is not a folder")
-    state = batch.load_state(output) if resume else {}
-    job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
-                               max_pages=max_pages, max_bytes=max_mb * 1024 * 1024,
-                               time_limit=time_limit,
-                               previous={k: e["hash"] for k, e in state.items()})
-    workers = jobs or os.cpu_count() or 1
-    show = not quiet and sys.stderr.isatty()
-    if not show:
-        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state)
-    from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
-    progress = Progress(TextColumn("threads"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("{task.fields[pages]:,} pages · {task.fields[rate]:,.0f} posts/s"
-                                   " · {task.fields[failed]} failed"),
-                        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                        console=Console(stderr=True), transient=False)
-    task = progress.add_task("batch", total=len(job_list), pages=0, rate=0.0, failed=0)
-    totals = {"pages": 0, "posts": 0, "failed": 0}
 
-    def advance(res: dict) -> None:
+
+class _Bar:
+    """The progress bar on standard error: threads done, pages, posts a second, failures. It
+    starts at the first result: the pool forks its workers at the first job, before the bar
+    starts its refresh thread."""
+
+    def __init__(self, total: int):
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeElapsedColumn, TimeRemainingColumn)
+        self.progress = Progress(TextColumn("threads"), BarColumn(), MofNCompleteColumn(),
+                                 TextColumn("{task.fields[pages]:,} pages · {task.fields[rate]:,.0f} posts/s"
+                                            " · {task.fields[failed]} failed"),
+                                 TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                                 console=Console(stderr=True), transient=False)
+        self.task = self.progress.add_task("batch", total=total, pages=0, rate=0.0, failed=0)
+        self.totals = {"pages": 0, "posts": 0, "failed": 0}
+        self.started = False
+
+    def on_result(self, res: dict) -> None:
+        if not self.started:
+            self.progress.start()
+            self.started = True
+        totals = self.totals
         totals["pages"] += res.get("pages") or 0
         totals["posts"] += 0 if res.get("unchanged") else (res.get("posts") or 0)
         totals["failed"] += res["status"] == "error"
-        elapsed = progress.tasks[0].elapsed or 1e-9
-        progress.update(task, advance=1, pages=totals["pages"], rate=totals["posts"] / elapsed,
-                        failed=totals["failed"])
+        elapsed = self.progress.tasks[0].elapsed or 1e-9
+        self.progress.update(self.task, advance=1, pages=totals["pages"], rate=totals["posts"] / elapsed,
+                             failed=totals["failed"])
 
-    # The pool forks its workers at the first job, before the bar starts its refresh thread.
-    started = []
-
-    def on_result(res: dict) -> None:
-        if not started:
-            progress.start()
-            started.append(True)
-        advance(res)
-
-    try:
-        return batch.run(job_list, output, fmt, workers=workers, dask=dask, progress=on_result,
-                         state=state)
-    finally:
-        if started:
-            progress.stop()
+    def stop(self) -> None:
+        if self.started:
+            self.progress.stop()

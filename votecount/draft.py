@@ -240,7 +240,7 @@ def _consistent(days: list[DraftDay]) -> None:
 
 def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[str, str]:
     """(preset, why) from what the posts look like."""
-    from .ballots import runs
+    from .runs import runs
     coloured: list[Post] = []
     bold: list[Post] = []
     passes: list[Post] = []
@@ -272,14 +272,6 @@ def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[
     return "classic", "no coloured nicks, pass words or bold votes were found"
 
 
-def _placeholder(posts: list[Post], until: int | None, tz: ZoneInfo) -> str:
-    """A deadline to fill in, on the day of the last post before post `until` (the next day's
-    opening; None: the thread's last post): 20:00 there, in the game's zone."""
-    before = [p for p in posts if until is None or p.post_no < until]
-    day = before[-1].time.astimezone(tz) if before else datetime(2026, 11, 29, tzinfo=tz)
-    return _time(day.replace(hour=20, minute=0, second=0, microsecond=0))
-
-
 def mid_thread(posts: list[Post]) -> str | None:
     """The warning for pages that start after the thread's first post, or None."""
     if not posts or posts[0].post_no <= 1:
@@ -291,103 +283,22 @@ def mid_thread(posts: list[Post]) -> str | None:
 def draft(thread: Thread, tz_name: str = MOSCOW, zone_why: str | None = None) -> str:
     """The game file drafted from a thread, as TOML text with comments for the GM. `zone_why`
     says where the zone came from (the page's footer, --tz, the default)."""
+    from .draft_text import day_lines, game_lines, no_day_lines, player_lines, posters_of
+
     tz = ZoneInfo(tz_name)
     posts = list(thread.posts)
     gm = posts[0].author if posts else ""
     gm_key = key(gm)
-    counts: dict[str, int] = {}
-    first_post: dict[str, Post] = {}
-    skipped: list[str] = []
-    seen: dict[str, str] = {}
-    for p in posts:
-        k = key(p.author)
-        if k == gm_key:
-            continue
-        if not k:  # only punctuation or invisible characters: nothing a nick could match
-            if p.author not in skipped:
-                skipped.append(p.author)
-            continue
-        if k in seen and seen[k] != p.author:
-            if p.author not in skipped:
-                skipped.append(p.author)
-            continue
-        seen[k] = p.author
-        counts[p.author] = counts.get(p.author, 0) + 1
-        first_post.setdefault(p.author, p)
-    roster = list(first_post)
+    posters = posters_of(posts, gm_key)
     days = find_days(posts, gm_key, tz)
     _consistent(days)
-    rules, why = guess_rules(posts, gm_key, set(seen))
+    rules, why = guess_rules(posts, gm_key, set(posters.seen))
     list_post, listed = listed_players(posts, gm_key, days[0].post if days else None)
-    listed_keys = {key(n) for n in listed}
-    never_posted = [n for n in dict.fromkeys(listed) if key(n) not in seen and key(n) != gm_key]
-
-    pages_word = "page" if thread.pages == 1 else "pages"
-    warning = mid_thread(posts)
-    out = [f"# Drafted by `votecount init` from {comment(thread.source)} ({thread.engine}, "
-           f"{thread.pages} {pages_word}, {len(posts)} posts).",
-           "# Every value below is a guess: check each line marked CHECK or FILL IN, then count with",
-           "#   votecount THREAD --game THIS_FILE", *([f"# WARNING: {warning}"] if warning else []),
-           "", "[game]",
-           f"title = {toml_str(thread.title)}",
-           f"rules = {toml_str(rules)}  # CHECK: guessed because {comment(why)}; "
-           "presets: classic, red-blue, pass-catastrophe, bold-vote",
-           f"timezone = {toml_str(tz_name)}  # CHECK: {comment(zone_why or 'the zone the deadlines are written in')}",
-           f"gm = [{toml_str(gm)}]  # CHECK: "
-           + ("the first poster of these pages, not the thread's first post" if warning
-              else "the thread's first poster") + "; add the GM's other accounts", ""]
-    out.append(f"# Players: everyone who posted except the GM, in order of first post ({len(roster)}).")
-    out.append("# CHECK: remove spectators, add players who never posted, add aliases = [\"…\"] for")
-    out.append("# nicknames the others use, and role = \"doctor\" etc. where a role changes votes.")
-    for name in skipped:
-        if key(name) in seen:
-            out.append(f"# NOT LISTED: {comment(name)!r} folds to the same name as {comment(seen[key(name)])!r} "
-                       "(one account, or two? a game file cannot hold both)")
-        else:
-            out.append(f"# NOT LISTED: {comment(name)!r} has no letters or digits a nick could be matched by")
-    for nick in roster:
-        p = first_post[nick]
-        posts_word = "post" if counts[nick] == 1 else "posts"
-        note = ""
-        if listed and key(nick) not in listed_keys:
-            note = f" (not in the GM's list in post {list_post.post_no}: a spectator or a replacement?)"
-        elif counts[nick] == 1:
-            note = " (only one post: a player, or a spectator?)"
-        out += ["", "[[players]]",
-                f"nick = {toml_str(nick)}  # {counts[nick]} {posts_word}, first: post {p.post_no}{note}"]
-    if never_posted:
-        out += ["", f"# CHECK: named in the GM's list in post {list_post.post_no} but never posted here;",
-                "# uncomment the ones who play (the spelling is the GM's):"]
-        for name in never_posted:
-            out += ["# [[players]]", f"# nick = {toml_str(comment(name))}"]
+    out = game_lines(thread, rules=rules, why=why, tz_name=tz_name, zone_why=zone_why, gm=gm)
+    out += player_lines(posters, list_post, listed, gm_key)
     out.append("")
     if not days:
-        out += ["# Days: no GM post announcing a day was found (\"День 1\", \"Day 1\", \"Наступает день\").",
-                "# FILL IN one [[days]] table per day; without any, every post counts as day 1:",
-                "# [[days]]", "# number = 1",
-                f"# opens = {_time(posts[0].time.astimezone(tz)) if posts else '2026-11-28T20:00:00+03:00'}",
-                f"# deadline = {_placeholder(posts, None, tz)}  # on the day of the thread's last post",
-                "# dead = []"]
+        out += no_day_lines(posts, tz)
     for i, d in enumerate(days):
-        out += [f"# Day {d.number}: opened by the GM's post {d.post.post_no}: «{_excerpt(d.marker)}»",
-                "[[days]]", f"number = {d.number}",
-                f"opens = {_time(d.opens)}  # CHECK: the time of post {d.post.post_no}"]
-        if d.deadline is not None:
-            out.append(f"deadline = {_time(d.deadline)}  # CHECK: read from '{d.deadline_text}' in post {d.post.post_no}")
-        else:
-            closed = (f"; the GM closed the day in post {d.closed_by.post_no} at "
-                      f"{_time(d.closed_by.time.astimezone(tz))}, so it was before that") if d.closed_by else ""
-            until = days[i + 1].post.post_no if i + 1 < len(days) else None
-            out.append(f"# deadline = {_placeholder(posts, until, tz)}  # FILL IN: no deadline found in "
-                       f"post {d.post.post_no}; a guess on the day of the day's last post{closed}")
-        for note in d.notes:
-            out.append(f"# {comment(note)}")
-        hint = ""
-        if i:  # who the GM's posts since the previous day's opening name: likely the dead
-            since = [p for p in posts if key(p.author) == gm_key
-                     and days[i - 1].post.post_no < p.post_no <= d.post.post_no]
-            names = named(since, roster)
-            if names:
-                hint = f"; the GM's posts since day {d.number - 1} opened name: {comment(', '.join(names))}"
-        out += [f"dead = []  # FILL IN: who was out before this day (killed, lynched, modkilled){hint}", ""]
+        out += day_lines(days, i, posts=posts, tz=tz, gm_key=gm_key, roster=posters.roster)
     return "\n".join(out).rstrip("\n") + "\n"

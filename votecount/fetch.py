@@ -6,7 +6,7 @@ current one is read, and forums are small servers run by volunteers. Transient f
 (connection errors, timeouts, 429, 502–504) are retried with backoff, honouring Retry-After;
 any other failure aborts the whole fetch: a thread with a page missing is never returned.
 
-`fetch_thread` returns the pages in memory; `votecount fetch` writes them with a manifest
+One request (pacing, retries, limits) is `fetch_http`. `fetch_thread` returns the pages in memory; `votecount fetch` writes them with a manifest
 (`manifest.py`), and a re-run reuses the pages it already has except the last one (which may
 have grown) — `refresh` asks again for every page, conditionally where the server sent an
 ETag or Last-Modified.
@@ -16,247 +16,20 @@ from __future__ import annotations
 
 import re
 import sys
-import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
-from urllib.parse import parse_qsl, quote, urlencode, urljoin, urlsplit, urlunsplit
+from typing import Callable
+from urllib.parse import urljoin, urlsplit
 
 from . import __version__
 from . import manifest as manifest_mod
 from .errors import ConfigError, FetchError, InputError, ParseError
-
-if TYPE_CHECKING:  # http.cookiejar and email.utils load only when a URL is fetched
-    from http.cookiejar import CookieJar
-
-USER_AGENT = f"votecount/{__version__} (vote counter for forum mafia games; python-httpx)"
-RETRY_STATUSES = {429, 502, 503, 504}
-_SESSION_PARAMS = {"sid", "s", "phpsessid", "sessionid", "session_id", "sess_id"}
-_SESSION_VALUE = re.compile(r"[0-9A-Za-z]{16,}")
+from .fetch_http import (RETRY_STATUSES, USER_AGENT, FetchedPage, FetchOptions, _Client,  # noqa: F401
+                         _Clock, _site, build_cookies, clean_url, is_url, retry_after)
 
 
-@dataclass(frozen=True)
-class FetchOptions:
-    delay: float = 1.0  # seconds between requests
-    timeout: float = 30.0  # per request (connect, read)
-    retries: int = 4  # extra attempts after a transient failure
-    backoff: float = 1.0  # first backoff wait; doubles each attempt, capped at 30 s
-    max_wait: float = 120.0  # a longer Retry-After aborts instead of waiting
-    max_pages: int = 2000
-    max_page_bytes: int = 32 * 1024 * 1024
-    max_bytes: int = 512 * 1024 * 1024
-    max_time: float = 3600.0  # seconds for the whole thread
-    cookies_file: str | None = None
-    cookies: tuple[str, ...] = ()  # NAME=VALUE for the thread's host
-    refresh: bool = False
-    progress: bool = True  # a progress bar on standard error when it is a terminal
-
-
-@dataclass(frozen=True)
-class FetchedPage:
-    url: str  # asked for (session ids and credentials removed)
-    final_url: str  # after redirects
-    status: int
-    fetched_at: datetime  # aware, whole seconds: the moment "Сегодня" refers to
-    data: bytes  # the body byte for byte (after Content-Encoding)
-    engine: str
-    content_type: str = ""
-    etag: str | None = None
-    last_modified: str | None = None
-    reused: bool = False  # taken from an earlier fetch, not downloaded now
-    file: str | None = None  # its file in a fetched folder
-
-    @property
-    def sha256(self) -> str:
-        return manifest_mod.sha256(self.data)
-
-
-@dataclass
-class _Clock:
-    sleep: Callable[[float], None] = time.sleep
-    monotonic: Callable[[], float] = time.monotonic
-    now: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc).astimezone())
-
-
-def is_url(arg: str) -> bool:
-    return arg.lower().startswith(("http://", "https://"))
-
-
-def clean_url(url: str) -> str:
-    """The URL without a fragment, user name and password, or session-id parameters (a
-    phpBB `sid`, vBulletin `s`, PHPSESSID): they are credentials, and they make one page look
-    like two to the loop guard."""
-    parts = urlsplit(url)
-    netloc = parts.netloc.rsplit("@", 1)[-1]
-    query = parts.query
-    if query:
-        pairs = parse_qsl(query, keep_blank_values=True)
-        kept = [(k, v) for k, v in pairs
-                if not (k.lower() in _SESSION_PARAMS and _SESSION_VALUE.fullmatch(v))]
-        if len(kept) != len(pairs):
-            query = urlencode(kept)
-    # non-ASCII as UTF-8 percent-escapes, as httpx sends them: one page, one spelling
-    path = quote(parts.path, safe="/%:@!$&'()*+,;=-._~")
-    query = quote(query, safe="/?%:@!$&'()*+,;=-._~")
-    return urlunsplit((parts.scheme.lower(), netloc.lower(), path, query, ""))
-
-
-def _site(url: str) -> tuple[str, int | None]:
-    parts = urlsplit(url)
-    host = (parts.hostname or "").lower().removeprefix("www.")
-    default = {"http": 80, "https": 443}.get(parts.scheme)
-    port = parts.port if parts.port != default else None
-    return host, port
-
-
-def retry_after(value: str | None, now: datetime) -> float | None:
-    """Seconds to wait from a Retry-After header: delta-seconds or an HTTP date."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        import email.utils
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    return max(0.0, (when - now).total_seconds())
-
-
-def build_cookies(opts: FetchOptions, url: str) -> CookieJar:
-    from . import cookies
-    from http.cookiejar import CookieJar
-    jar = CookieJar()
-    if opts.cookies_file:
-        cookies.load_cookies_txt(opts.cookies_file, jar)
-    host = urlsplit(url).hostname or ""
-    for spec in opts.cookies:
-        cookies.add_cookie_option(jar, spec, host)
-    return jar
-
-
-class _Client:
-    """One httpx client: pacing, retries, limits. Messages name the page and its URL, never
-    a cookie."""
-
-    def __init__(self, opts: FetchOptions, jar: CookieJar, clock: _Clock, started: float):
-        import httpx
-        self.httpx = httpx
-        self.opts, self.jar, self.clock, self.started = opts, jar, clock, started
-        self.last: float | None = None
-        self.bytes = 0
-        self.http = httpx.Client(
-            headers={"User-Agent": USER_AGENT,
-                     "Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"},
-            timeout=httpx.Timeout(opts.timeout, connect=min(opts.timeout, 15.0)),
-            follow_redirects=True, max_redirects=10, cookies=jar,
-            limits=httpx.Limits(max_connections=3, max_keepalive_connections=3))
-
-    def close(self) -> None:
-        self.http.close()
-
-    def _say(self, text: str) -> str:
-        from .cookies import redact
-        return redact(text, self.jar)
-
-    def _check_time(self, label: str, wait: float = 0.0) -> None:
-        spent = self.clock.monotonic() - self.started + wait
-        if spent > self.opts.max_time:
-            raise FetchError(f"{label}: stopped: the thread took over the --max-time limit of "
-                             f"{self.opts.max_time:g} s (raise it to fetch a thread this long)")
-
-    def _sleep(self, seconds: float, label: str) -> None:
-        if seconds > 0:
-            self._check_time(label, seconds)
-            self.clock.sleep(seconds)
-
-    def _pace(self, label: str) -> None:
-        if self.last is not None:
-            self._sleep(self.opts.delay - (self.clock.monotonic() - self.last), label)
-        self.last = self.clock.monotonic()
-
-    def _backoff(self, attempt: int) -> float:
-        return min(self.opts.backoff * 2 ** attempt, 30.0)
-
-    def get(self, url: str, label: str, previous: FetchedPage | None = None) -> FetchedPage | None:
-        """The page at `url`; None when `previous` is still current (HTTP 304)."""
-        httpx, opts = self.httpx, self.opts
-        headers = {}
-        if previous is not None and previous.etag:
-            headers["If-None-Match"] = previous.etag
-        if previous is not None and previous.last_modified:
-            headers["If-Modified-Since"] = previous.last_modified
-        attempts = opts.retries + 1
-        for attempt in range(attempts):
-            self._check_time(label)
-            self._pace(label)
-            last_try = attempt == attempts - 1
-            try:
-                with self.http.stream("GET", url, headers=headers) as r:
-                    status = r.status_code
-                    if status in RETRY_STATUSES:
-                        reason = f"HTTP {status} {r.reason_phrase}".strip()
-                        if last_try:
-                            raise FetchError(f"{label}: {reason} after {attempts} attempts")
-                        asked = retry_after(r.headers.get("Retry-After"), self.clock.now())
-                        if asked is not None and asked > opts.max_wait:
-                            raise FetchError(f"{label}: {reason}: the server asks to wait "
-                                             f"{asked:.0f} s (over the {opts.max_wait:g} s cap); try later")
-                        self._sleep(asked if asked is not None else self._backoff(attempt), label)
-                        continue
-                    if status == 304 and previous is not None:
-                        return None
-                    if not 200 <= status < 300 or status == 204:
-                        hint = ""
-                        if status in (401, 403):
-                            hint = " (a closed section? give your browser's cookies with --cookies FILE)"
-                        raise FetchError(self._say(f"{label}: HTTP {status} {r.reason_phrase}{hint}".rstrip()))
-                    ctype = r.headers.get("Content-Type", "")
-                    mime = ctype.split(";")[0].strip().lower()
-                    if mime and mime not in ("text/html", "application/xhtml+xml", "text/plain"):
-                        raise InputError(f"{label}: not a web page (Content-Type: {mime})")
-                    data = self._read(r, label)
-                    return FetchedPage(url=url, final_url=clean_url(str(r.url)), status=status,
-                                       fetched_at=self.clock.now().replace(microsecond=0),
-                                       data=data, engine="", content_type=ctype,
-                                       etag=r.headers.get("ETag"),
-                                       last_modified=r.headers.get("Last-Modified"))
-            except httpx.TooManyRedirects:
-                raise FetchError(f"{label}: too many redirects") from None
-            except (httpx.UnsupportedProtocol, httpx.InvalidURL) as exc:
-                raise FetchError(self._say(f"{label}: cannot fetch ({exc})")) from None
-            except httpx.TransportError as exc:
-                kind = "timed out" if isinstance(exc, httpx.TimeoutException) else "connection failed"
-                if last_try:
-                    detail = self._say(str(exc) or type(exc).__name__)
-                    raise FetchError(f"{label}: {kind} after {attempts} attempts ({detail})") from None
-                self._sleep(self._backoff(attempt), label)
-        raise AssertionError("unreachable")  # every attempt returns, continues or raises
-
-    def _read(self, r, label: str) -> bytes:
-        limit = self.opts.max_page_bytes
-        length = r.headers.get("Content-Length")
-        if length and length.isdigit() and int(length) > limit:
-            raise FetchError(f"{label}: page is {int(length):,} bytes, over the --max-page-bytes "
-                             f"limit of {limit:,}")
-        chunks, size = [], 0
-        for chunk in r.iter_bytes():
-            size += len(chunk)
-            if size > limit:
-                raise FetchError(f"{label}: page is over the --max-page-bytes limit of {limit:,} bytes")
-            if self.bytes + size > self.opts.max_bytes:
-                raise FetchError(f"{label}: the thread is over the --max-bytes limit of "
-                                 f"{self.opts.max_bytes:,} bytes")
-            chunks.append(chunk)
-        self.bytes += size
-        return b"".join(chunks)
-
-
-def _all_posts(client, parser, first: FetchedPage, title_key, opts) -> FetchedPage | None:
+def _all_posts(client, parser, first: FetchedPage, *, title_key: str) -> FetchedPage | None:
     """The thread on one page by the engine's "all posts" view, when the forum serves it: the
     same thread (title), more posts than its first page, and no next link. Else None, and the
     thread is fetched page by page (a forum with the view switched off answers with page 1)."""
@@ -347,84 +120,126 @@ def fetch_thread(url: str, opts: FetchOptions | None = None, *, engine: str | No
 
     `previous` are the pages of an earlier fetch (from a folder): each is reused without a
     request unless it is the last one (it may have grown) or `opts.refresh` is set."""
-    import parsers
-
-    from . import pages as pages_mod
-
     opts = opts or FetchOptions()
     clock = clock or _Clock()
     if not is_url(url):
         raise ConfigError(f"{url}: not an http(s) URL")
-    start = clean_url(url.strip())
-    jar = build_cookies(opts, start)
-    old = {p.url: p for p in previous or ()}
-    old_last = previous[-1].url if previous else None
-    client = _Client(opts, jar, clock, clock.monotonic())
-    progress = _Progress(opts.progress)
-    got: list[FetchedPage] = []
-    seen: set[str] = set()
-    parser = parsers.get(engine) if engine else None
-    title_key, site = None, None
+    walk = _Walk(opts, clean_url(url.strip()), engine=engine, previous=previous, clock=clock,
+                 on_page=on_page)
     try:
-        current: str | None = start
+        current: str | None = walk.start
         while current:
-            number = len(got) + 1
-            label = f"page {number} ({current})"
-            if number > opts.max_pages:
-                raise FetchError(f"{start}: the thread has more than {opts.max_pages} pages, the "
-                                 "--max-pages limit (raise it to fetch it all)")
-            prior = old.get(current)
-            if prior is not None and not opts.refresh and current != old_last:
-                page = prior
-            else:
-                page = client.get(current, label, prior)
-                if page is None:  # 304: the copy we have is current
-                    page = prior
-            seen.update((page.url, page.final_url))
-            if site is None:
-                site = _site(page.final_url)
-            doc = pages_mod.tree(page.data, label)
-            if parser is None:
-                try:
-                    parser = parsers.detect(doc, None, label)
-                except ParseError as exc:
-                    raise ParseError(f"{exc}; if the thread needs a login, give --cookies FILE") from None
-            elif not engine and not parser.detect(doc, None):  # the first page's engine only
-                found = parsers.detect(doc, None, label)
-                raise ParseError(f"{label}: page is {found.NAME} but earlier pages are {parser.NAME}")
-            key = _title_key(parser.title(doc))
-            if title_key is None:
-                title_key = key
-            elif key and title_key and key != title_key:
-                raise FetchError(f"{label}: the next-page link led to another thread "
-                                 f"('{parser.title(doc)}'); stopped rather than mix two threads")
-            page = replace(page, engine=parser.NAME, reused=page is prior)
-            got.append(page)
-            if on_page:
-                on_page(page)
-            following = _resolve_next(doc, parser, page)
-            if following in (page.url, page.final_url):
-                following = None  # a last page that links to itself
-            if following and number == 1 and hasattr(parser, "all_posts_url"):
-                whole = _all_posts(client, parser, page, title_key, opts)
-                if whole is not None:  # the engine's one-page view: every post, no next link
-                    got[0] = page = whole
-                    if on_page:
-                        on_page(page)
-                    following = None
-            if following is not None:
-                if following in seen:
-                    raise FetchError(f"{label}: the next-page link goes back to an earlier page "
-                                     f"({following}); the pagination loops")
-                if _site(following) != site:
-                    raise FetchError(f"{label}: the next-page link leaves the forum ({following})")
-            progress.update(number, _pages_total(doc, following, number) if following else number,
-                            parser.title(doc))
-            current = following
+            current = walk.step(current)
     finally:
-        progress.close()
-        client.close()
-    return got
+        walk.progress.close()
+        walk.client.close()
+    return walk.got
+
+
+class _Walk:
+    """One walk of a thread by its next-page links: the pages so far, the engine (named, or
+    the first page's), the thread's title and site, and every URL already seen."""
+
+    def __init__(self, opts: FetchOptions, start: str, *, engine: str | None,
+                 previous: list[FetchedPage] | None, clock: _Clock,
+                 on_page: Callable[[FetchedPage], None] | None):
+        import parsers
+        self.opts, self.start, self.engine, self.on_page = opts, start, engine, on_page
+        jar = build_cookies(opts, start)
+        self.old = {p.url: p for p in previous or ()}
+        self.old_last = previous[-1].url if previous else None
+        self.client = _Client(opts, jar, clock, clock.monotonic())
+        self.progress = _Progress(opts.progress)
+        self.got: list[FetchedPage] = []
+        self.seen: set[str] = set()
+        self.parser = parsers.get(engine) if engine else None
+        self.title_key: str | None = None
+        self.site: tuple[str, int | None] | None = None
+
+    def step(self, current: str) -> str | None:
+        """Read the page at `current` into the thread; the next page's URL, None at the last."""
+        from . import pages as pages_mod
+        number = len(self.got) + 1
+        label = f"page {number} ({current})"
+        if number > self.opts.max_pages:
+            raise FetchError(f"{self.start}: the thread has more than {self.opts.max_pages} pages, the "
+                             "--max-pages limit (raise it to fetch it all)")
+        prior = self.old.get(current)
+        page = self._page_at(current, label, prior)
+        self.seen.update((page.url, page.final_url))
+        if self.site is None:
+            self.site = _site(page.final_url)
+        doc = pages_mod.tree(page.data, label)
+        self._engine_of(doc, label)
+        self._same_thread(doc, label)
+        page = replace(page, engine=self.parser.NAME, reused=page is prior)
+        self._keep(page, number)
+        following = self._following(doc, page, number)
+        if following is not None:
+            self._check_next(following, label)
+        self.progress.update(number, _pages_total(doc, following, number) if following else number,
+                             self.parser.title(doc))
+        return following
+
+    def _page_at(self, current: str, label: str, prior: FetchedPage | None) -> FetchedPage:
+        """The earlier fetch's copy, unless it is the last page or --refresh; else a request
+        (conditional on the copy: a 304 keeps it)."""
+        if prior is not None and not self.opts.refresh and current != self.old_last:
+            return prior
+        page = self.client.get(current, label, prior)
+        return prior if page is None else page  # None: 304, the copy we have is current
+
+    def _engine_of(self, doc, label: str) -> None:
+        """The engine: named, or detected on the first page; a later page of another engine
+        (when it was detected) is an error."""
+        import parsers
+        if self.parser is None:
+            try:
+                self.parser = parsers.detect(doc, None, label)
+            except ParseError as exc:
+                raise ParseError(f"{exc}; if the thread needs a login, give --cookies FILE") from None
+        elif not self.engine and not self.parser.detect(doc, None):  # the first page's engine only
+            found = parsers.detect(doc, None, label)
+            raise ParseError(f"{label}: page is {found.NAME} but earlier pages are {self.parser.NAME}")
+
+    def _same_thread(self, doc, label: str) -> None:
+        """Every page has the first page's title (page numbers aside): never two threads mixed."""
+        key = _title_key(self.parser.title(doc))
+        if self.title_key is None:
+            self.title_key = key
+        elif key and self.title_key and key != self.title_key:
+            raise FetchError(f"{label}: the next-page link led to another thread "
+                             f"('{self.parser.title(doc)}'); stopped rather than mix two threads")
+
+    def _keep(self, page: FetchedPage, number: int) -> None:
+        """Page `number` is the thread's, as read now (on_page is told)."""
+        if number > len(self.got):
+            self.got.append(page)
+        else:
+            self.got[number - 1] = page
+        if self.on_page:
+            self.on_page(page)
+
+    def _following(self, doc, page: FetchedPage, number: int) -> str | None:
+        """The next page's URL: the next-page link (not to itself); none after page 1 when the
+        engine's "all posts" view holds the whole thread (it replaces page 1)."""
+        following = _resolve_next(doc, self.parser, page)
+        if following in (page.url, page.final_url):
+            following = None  # a last page that links to itself
+        if following and number == 1 and hasattr(self.parser, "all_posts_url"):
+            whole = _all_posts(self.client, self.parser, page, title_key=self.title_key)
+            if whole is not None:  # the engine's one-page view: every post, no next link
+                self._keep(whole, 1)
+                following = None
+        return following
+
+    def _check_next(self, following: str, label: str) -> None:
+        """The next page is a new page of the same forum: a loop or a link off-site stops."""
+        if following in self.seen:
+            raise FetchError(f"{label}: the next-page link goes back to an earlier page "
+                             f"({following}); the pagination loops")
+        if _site(following) != self.site:
+            raise FetchError(f"{label}: the next-page link leaves the forum ({following})")
 
 
 def _refuse_foreign(folder: Path, old) -> None:
@@ -452,8 +267,16 @@ def fetch_to_folder(url: str, folder: Path, opts: FetchOptions | None = None, *,
     reused (see fetch_thread); a folder holding anything else is refused."""
     opts = opts or FetchOptions()
     start = clean_url(url.strip())
-    previous: list[FetchedPage] = []
     old = manifest_mod.load(folder) if folder.is_dir() else None
+    _check_folder(folder, old, start)
+    previous = _reusable(folder, old) if old is not None else []
+    pages = fetch_thread(start, opts, engine=engine, previous=previous, clock=clock)
+    _write_folder(folder, pages, start=start, old=old)
+    return pages, sum(not p.reused for p in pages)
+
+
+def _check_folder(folder: Path, old, start: str) -> None:
+    """`folder` is new, empty, or an earlier fetch of the same URL holding nothing else."""
     if folder.exists() and not folder.is_dir():
         raise InputError(f"{folder}: not a folder")
     if old is None and folder.is_dir():
@@ -465,19 +288,30 @@ def fetch_to_folder(url: str, folder: Path, opts: FetchOptions | None = None, *,
         if old.url != start:
             raise InputError(f"{folder}: holds a fetch of {old.url}, not {start}; use another folder")
         _refuse_foreign(folder, old)
-        for e in old.entries:
-            path = folder / e.file
-            try:
-                data = path.read_bytes()
-            except OSError:
-                continue  # missing: it will simply be downloaded again
-            if manifest_mod.sha256(data) != e.sha256:
-                continue  # changed by hand: download it again rather than trust it
-            previous.append(FetchedPage(url=e.url, final_url=e.final_url, status=e.status,
-                                        fetched_at=e.fetched_at, data=data, engine=e.engine,
-                                        content_type=e.content_type, etag=e.etag,
-                                        last_modified=e.last_modified, file=e.file))
-    pages = fetch_thread(start, opts, engine=engine, previous=previous, clock=clock)
+
+
+def _reusable(folder: Path, old) -> list[FetchedPage]:
+    """The earlier fetch's pages still in the folder as the manifest says they were (a page
+    missing or changed by hand is downloaded again rather than trusted)."""
+    previous: list[FetchedPage] = []
+    for e in old.entries:
+        path = folder / e.file
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue  # missing: it will simply be downloaded again
+        if manifest_mod.sha256(data) != e.sha256:
+            continue  # changed by hand: download it again rather than trust it
+        previous.append(FetchedPage(url=e.url, final_url=e.final_url, status=e.status,
+                                    fetched_at=e.fetched_at, data=data, engine=e.engine,
+                                    content_type=e.content_type, etag=e.etag,
+                                    last_modified=e.last_modified, file=e.file))
+    return previous
+
+
+def _write_folder(folder: Path, pages: list[FetchedPage], *, start: str, old) -> None:
+    """The pages that changed and the manifest, into `folder`; pages of the earlier fetch that
+    are no longer the thread's are removed."""
     entries, changed = [], {}
     for number, page in enumerate(pages, 1):
         name = manifest_mod.page_file(number)
@@ -500,4 +334,3 @@ def fetch_to_folder(url: str, folder: Path, opts: FetchOptions | None = None, *,
         manifest_mod.write(folder, man, changed, stale)
     except OSError as exc:
         raise InputError(f"{folder}: cannot write ({exc.strerror or exc})") from None
-    return pages, sum(not p.reused for p in pages)

@@ -7,14 +7,14 @@ silently does not apply. Local datetimes are read in the game's zone.
 from __future__ import annotations
 
 import difflib
-import re
 import tomllib
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
+from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .errors import ConfigError
+from .game_reader import Reader
 from .rules import did_you_mean
 
 DEFAULT_TZ = "Europe/Moscow"
@@ -85,123 +85,50 @@ DAY_KEYS = {"number", "deadline", "opens", "dead", "alive", "silenced", "hidden_
 TOP_KEYS = {"game", "players", "days", "rules"}
 
 
-def _code(line: str) -> str:
-    """A TOML line without its comment (a # inside a string is text, not a comment)."""
-    quote = None
-    for i, ch in enumerate(line):
-        if quote:
-            if ch == quote:
-                quote = None
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            return line[:i]
-    return line
-
-
-def _span(lines: list[str], section: tuple[str, int] | None) -> range:
-    """The lines of the table `section` names: ("days", 2) is the second [[days]], ("game", 1)
-    the [game] table; the whole file when there is no such header."""
-    if section is None:
-        return range(len(lines))
-    name, index = section
-    header = re.compile(rf"^\s*\[\[?\s*{re.escape(name)}\s*\]\]?\s*$")
-    starts = [i for i, line in enumerate(lines) if header.match(_code(line))]
-    if len(starts) < index:
-        return range(len(lines))
-    start = starts[index - 1]
-    end = next((i for i in range(start + 1, len(lines)) if _code(lines[i]).lstrip().startswith("[")),
-               len(lines))
-    return range(start, end)
-
-
-def _line_of(text: str, needle: str, section: tuple[str, int] | None = None) -> int | None:
-    """The line to name for an error about `needle`: the line where it is a key (or a table
-    header), else where it is written outside a comment, first inside `section`, then in the
-    whole file; a comment that mentions it first never wins."""
-    lines = text.splitlines()
-    code = [_code(line) for line in lines]
-    key = re.compile(rf"^\s*(?:[\"']?{re.escape(needle)}[\"']?\s*=|\[\[?\s*{re.escape(needle)}\s*\]\]?\s*$)")
-    for span in (_span(lines, section), range(len(lines))):
-        for test in (key.match, lambda c: needle in c):
-            found = next((i for i in span if test(code[i])), None)
-            if found is not None:
-                return found + 1
-    return next((i for i, line in enumerate(lines, 1) if needle in line), None)
-
-
-class _Reader:
-    def __init__(self, path: str, text: str):
-        self.path, self.text = path, text
-        self.section: tuple[str, int] | None = None  # the table being read, for error lines
-
-    def fail(self, message: str, near: str | None = None):
-        line = _line_of(self.text, near, self.section) if near else None
-        raise ConfigError(f"{self.path}" + (f": line {line}" if line else "") + f": {message}")
-
-    def keys(self, table: dict, allowed: set, what: str):
-        for k in table:
-            if k not in allowed:
-                self.fail(f"unknown key '{k}' in {what}{did_you_mean(k, allowed)}", f"{k}")
-
-    def string(self, table: dict, key: str, what: str, default=None):
-        v = table.get(key, default)
-        if v is not None and not isinstance(v, str):
-            self.fail(f"{what}.{key} must be a string", key)
-        return v
-
-    def strings(self, table: dict, key: str, what: str) -> tuple[str, ...]:
-        v = table.get(key, [])
-        if isinstance(v, str):
-            v = [v]
-        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            self.fail(f"{what}.{key} must be a list of nicks", key)
-        return tuple(v)
-
-    def post_number(self, table: dict, key: str, what: str) -> int | None:
-        v = table.get(key)
-        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
-            self.fail(f"{what}.{key} must be a post number (a whole number from 1)", key)
-        return v
-
-    def moment(self, table: dict, key: str, what: str, tz: ZoneInfo) -> datetime | None:
-        v = table.get(key)
-        if v is None:
-            return None
-        if isinstance(v, datetime):
-            return v if v.tzinfo else v.replace(tzinfo=tz)
-        if isinstance(v, str):
-            try:
-                parsed = datetime.fromisoformat(v)
-            except ValueError:
-                self.fail(f"{what}.{key} = '{v}' is not a date and time (2026-11-29T20:00:00+03:00)", key)
-            return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
-        if isinstance(v, (date, time)):
-            self.fail(f"{what}.{key} needs both a date and a time", key)
-        self.fail(f"{what}.{key} must be a date and time", key)
-
-
 def parse(text: str, path: str = "game.toml") -> Game:
+    """The game file's text → a Game. The first thing wrong is a ConfigError naming the file
+    and the line; the checks run in the order of the sections below."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: {exc}") from None
-    r = _Reader(path, text)
+    r = Reader(path, text)
     r.keys(data, TOP_KEYS, "the game file")
     g = data.get("game", {})
     if not isinstance(g, dict):
         r.fail("[game] must be a table", "game")
     r.section = ("game", 1)
     r.keys(g, GAME_KEYS, "[game]")
-    tz_name = r.string(g, "timezone", "game", DEFAULT_TZ)
-    try:
-        tz = ZoneInfo(tz_name)
-    except (ZoneInfoNotFoundError, ValueError, OSError):
-        r.fail(f"unknown time zone '{tz_name}' (use an IANA name such as Europe/Moscow)", "timezone")
+    tz_name, tz = _zone(r, g)
     lang = r.string(g, "lang", "game")
     if lang not in (None, "ru", "en"):
         r.fail(f"game.lang must be 'ru' or 'en', not '{lang}'", "lang")
+    players = _players(r, data)
+    roster = _roster(r, players)
+    gm = _gm(r, g, roster)
+    if "players" in data and not players:
+        r.fail("the game file lists no players", "players")
+    _roles(r, data, players)
+    days = _days(r, data, roster, tz)
+    _day_order(r, days)
+    overrides = _overrides(r, data)
+    rules_name = _preset(r, g)
+    return Game(title=r.string(g, "title", "game", "") or "", rules=rules_name, timezone=tz_name,
+                gm=gm, players=tuple(players), days=tuple(days), overrides=overrides,
+                source=path, lang=lang)
 
+
+def _zone(r: Reader, g: dict) -> tuple[str, ZoneInfo]:
+    """game.timezone: an IANA zone name (default Europe/Moscow), and the zone."""
+    tz_name = r.string(g, "timezone", "game", DEFAULT_TZ)
+    try:
+        return tz_name, ZoneInfo(tz_name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        r.fail(f"unknown time zone '{tz_name}' (use an IANA name such as Europe/Moscow)", "timezone")
+
+
+def _players(r: Reader, data: dict) -> list[GamePlayer]:
+    """The [[players]] tables: each has a nick; a team, when given, is one of TEAMS."""
     players: list[GamePlayer] = []
     raw_players = data.get("players", [])
     if not isinstance(raw_players, list):
@@ -220,7 +147,30 @@ def parse(text: str, path: str = "game.toml") -> Game:
             r.fail(f"player {nick}: team must be one of {', '.join(TEAMS)}{did_you_mean(team, TEAMS)}", team)
         players.append(GamePlayer(nick.strip(), r.strings(p, "aliases", f"player {nick}"), role, team,
                                   replaces=r.strings(p, "replaces", f"player {nick}")))
+    return players
 
+
+@dataclass(frozen=True)
+class _Roster:
+    """Every nick, alias and earlier holder, folded as the matcher folds them (names.key),
+    → the player's nick: the names a day's lists and the GM list are checked against."""
+    seen: dict[str, str]
+    nicks: tuple[str, ...]
+
+    def known(self, r: Reader, names: tuple[str, ...], what: str) -> tuple[str, ...]:
+        """`names` as the players' nicks; a name that is no player's is an error."""
+        from .names import key
+        out = []
+        for n in names:
+            k = key(n)
+            if k not in self.seen:
+                r.fail(f"{what}: '{n}' is not a player{did_you_mean(n, list(self.nicks))}", n)
+            out.append(self.seen[k])
+        return tuple(out)
+
+
+def _roster(r: Reader, players: list[GamePlayer]) -> _Roster:
+    """No name may be two players': "Вася" and "вася" are one nick."""
     r.section = None
     from .names import key  # the same folding the matcher uses: "Вася" and "вася" are one nick
     seen: dict[str, str] = {}
@@ -230,80 +180,109 @@ def parse(text: str, path: str = "game.toml") -> Game:
             if k in seen and seen[k] != p.nick:
                 r.fail(f"nick, alias or earlier holder '{n}' of {p.nick} is also {seen[k]}'s", n)
             seen[k] = p.nick
+    return _Roster(seen, tuple(p.nick for p in players))
+
+
+def _gm(r: Reader, g: dict, roster: _Roster) -> tuple[str, ...]:
+    """game.gm: the GM's nicks, none of them a player's (a GM's posts are never ballots)."""
+    from .names import key
     r.section = ("game", 1)
     gm = r.strings(g, "gm", "game")
     for n in gm:
-        if key(n) in seen:
-            r.fail(f"GM '{n}' is also a player ({seen[key(n)]}): a GM's posts are never ballots", n)
-    if "players" in data and not players:
-        r.fail("the game file lists no players", "players")
+        if key(n) in roster.seen:
+            r.fail(f"GM '{n}' is also a player ({roster.seen[key(n)]}): a GM's posts are never ballots", n)
+    return gm
+
+
+def _roles(r: Reader, data: dict, players: list[GamePlayer]) -> None:
+    """A role close to one that changes votes is a typo that would silently drop its weight."""
     r.section = None
     weighted = set(ROLES_WITH_VOTES) | set((data.get("rules") or {}).get("weights") or {})
-    for p in players:  # a typo in a role that changes votes would silently drop its weight
+    for p in players:
         if p.role and p.role not in weighted:
             close = difflib.get_close_matches(p.role, sorted(weighted), n=1, cutoff=0.75)
             if close:
                 r.fail(f"player {p.nick}: role '{p.role}' is not a role that changes votes; "
                        f"did you mean '{close[0]}'?", p.role)
 
-    def known(names: tuple[str, ...], what: str) -> tuple[str, ...]:
-        out = []
-        for n in names:
-            k = key(n)
-            if k not in seen:
-                r.fail(f"{what}: '{n}' is not a player{did_you_mean(n, [p.nick for p in players])}", n)
-            out.append(seen[k])
-        return tuple(out)
 
-    days: list[Day] = []
+def _days(r: Reader, data: dict, roster: _Roster, tz: ZoneInfo) -> list[Day]:
+    """The [[days]] tables, each read by _day."""
     raw_days = data.get("days", [])
     if not isinstance(raw_days, list):
         r.fail("days must be [[days]] tables", "days")
+    days: list[Day] = []
     for i, d in enumerate(raw_days, 1):
         r.section = ("days", i)
         if not isinstance(d, dict):
             r.fail(f"day {i} must be a table", "[[days]]")
-        r.keys(d, DAY_KEYS, f"day {i}")
-        number = d.get("number", i)
-        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            r.fail(f"day {i}: number must be a positive whole number", "number")
-        what = f"day {number}"
-        dead = known(r.strings(d, "dead", what), f"{what}.dead")
-        if "alive" in d:  # the other way to say it: everyone not listed is out
-            if "dead" in d:
-                r.fail(f"{what}: give either alive or dead, not both", "alive")
-            alive = set(known(r.strings(d, "alive", what), f"{what}.alive"))
-            dead = tuple(p.nick for p in players if p.nick not in alive)
-        day = Day(
-            number=number,
-            deadline=r.moment(d, "deadline", what, tz),
-            opens=r.moment(d, "opens", what, tz),
-            dead=dead,
-            silenced=known(r.strings(d, "silenced", what), f"{what}.silenced"),
-            immune=known(r.strings(d, "immune", what), f"{what}.immune"),
-            protected=known(r.strings(d, "protected", what), f"{what}.protected"),
-            modkills=known(r.strings(d, "modkills", what), f"{what}.modkills"),
-            runoff_deadline=r.moment(d, "runoff_deadline", what, tz),
-            hidden_silenced=known(r.strings(d, "hidden_silenced", what), f"{what}.hidden_silenced"),
-            last_post=r.post_number(d, "last_post", what),
-        )
-        if day.opens and day.deadline and day.opens >= day.deadline:
-            r.fail(f"{what} opens at or after its deadline", "opens")
-        if day.runoff_deadline and (day.deadline is None or day.runoff_deadline <= day.deadline):
-            r.fail(f"{what}: runoff_deadline must come after the deadline", "runoff_deadline")
-        days.append(day)
+        days.append(_day(r, d, index=i, roster=roster, tz=tz))
+    return days
+
+
+def _day(r: Reader, d: dict, *, index: int, roster: _Roster, tz: ZoneInfo) -> Day:
+    """One [[days]] table: its number (default: its place), who is dead (or alive), silenced,
+    immune, protected, modkilled; it opens before its deadline, its runoff after it."""
+    r.keys(d, DAY_KEYS, f"day {index}")
+    number = d.get("number", index)
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        r.fail(f"day {index}: number must be a positive whole number", "number")
+    what = f"day {number}"
+
+    def listed(name: str) -> tuple[str, ...]:
+        return roster.known(r, r.strings(d, name, what), f"{what}.{name}")
+    dead = listed("dead")
+    if "alive" in d:  # the other way to say it: everyone not listed is out
+        if "dead" in d:
+            r.fail(f"{what}: give either alive or dead, not both", "alive")
+        alive = set(listed("alive"))
+        dead = tuple(n for n in roster.nicks if n not in alive)
+    day = Day(
+        number=number,
+        deadline=r.moment(d, "deadline", what, tz),
+        opens=r.moment(d, "opens", what, tz),
+        dead=dead,
+        silenced=listed("silenced"),
+        immune=listed("immune"),
+        protected=listed("protected"),
+        modkills=listed("modkills"),
+        runoff_deadline=r.moment(d, "runoff_deadline", what, tz),
+        hidden_silenced=listed("hidden_silenced"),
+        last_post=r.post_number(d, "last_post", what),
+    )
+    if day.opens and day.deadline and day.opens >= day.deadline:
+        r.fail(f"{what} opens at or after its deadline", "opens")
+    if day.runoff_deadline and (day.deadline is None or day.runoff_deadline <= day.deadline):
+        r.fail(f"{what}: runoff_deadline must come after the deadline", "runoff_deadline")
+    return day
+
+
+# Day a then day b, in the file: what is wrong, the message, the key whose line it names.
+_DAY_ORDER = (
+    (lambda a, b: b.number != a.number + 1,
+     "days must be numbered in order: day {b.number} follows day {a.number}", "number"),
+    (lambda a, b: a.deadline and b.deadline and b.deadline <= a.deadline,
+     "day {b.number}'s deadline is not after day {a.number}'s", "deadline"),
+    (lambda a, b: b.opens and a.deadline and b.opens < a.deadline,
+     "day {b.number} opens before day {a.number}'s deadline", "opens"),
+    (lambda a, b: a.last_post and b.last_post and b.last_post <= a.last_post,
+     "day {b.number}'s last_post is not after day {a.number}'s", "last_post"),
+    (lambda a, b: a.runoff_deadline and b.deadline and b.deadline <= a.runoff_deadline,
+     "day {b.number}'s deadline is not after day {a.number}'s runoff", "deadline"),
+)
+
+
+def _day_order(r: Reader, days: list[Day]) -> None:
+    """Each day follows the one before it: numbered next, its moments after the earlier day's."""
     for index, (a, b) in enumerate(zip(days, days[1:]), 2):
         r.section = ("days", index)
-        if b.number != a.number + 1:
-            r.fail(f"days must be numbered in order: day {b.number} follows day {a.number}", "number")
-        if a.deadline and b.deadline and b.deadline <= a.deadline:
-            r.fail(f"day {b.number}'s deadline is not after day {a.number}'s", "deadline")
-        if b.opens and a.deadline and b.opens < a.deadline:
-            r.fail(f"day {b.number} opens before day {a.number}'s deadline", "opens")
-        if a.last_post and b.last_post and b.last_post <= a.last_post:
-            r.fail(f"day {b.number}'s last_post is not after day {a.number}'s", "last_post")
-        if a.runoff_deadline and b.deadline and b.deadline <= a.runoff_deadline:
-            r.fail(f"day {b.number}'s deadline is not after day {a.number}'s runoff", "deadline")
+        for wrong, message, key in _DAY_ORDER:
+            if wrong(a, b):
+                r.fail(message.format(a=a, b=b), key)
+
+
+def _overrides(r: Reader, data: dict) -> dict:
+    """[rules]: each key a rules field with a value of its kind (checked here for the line)."""
     r.section = ("rules", 1)
     overrides = data.get("rules", {})
     if not isinstance(overrides, dict):
@@ -316,15 +295,18 @@ def parse(text: str, path: str = "game.toml") -> Game:
             check(k, v, "[rules]")
         except ConfigError as exc:
             r.fail(str(exc).removeprefix("[rules]: "), k)
+    return overrides
+
+
+def _preset(r: Reader, g: dict) -> str:
+    """game.rules: a preset's name or a rules .toml file (default classic)."""
     r.section = ("game", 1)
     rules_name = r.string(g, "rules", "game", "classic")
     from .rules import PRESETS
     if rules_name not in PRESETS and not rules_name.endswith(".toml"):
         r.fail(f"game.rules: unknown preset '{rules_name}'{did_you_mean(rules_name, PRESETS)} "
                f"(presets: {', '.join(PRESETS)}, or a rules .toml file)", "rules")
-    return Game(title=r.string(g, "title", "game", "") or "", rules=rules_name, timezone=tz_name,
-                gm=gm, players=tuple(players), days=tuple(days), overrides=overrides,
-                source=path, lang=lang)
+    return rules_name
 
 
 def load(path: str) -> Game:

@@ -110,51 +110,65 @@ def _zip_time(info: zipfile.ZipInfo) -> datetime | None:
 
 
 def _read_zip(path: Path) -> list[RawPage]:
+    """The pages of a .zip, in natural order: a crafted archive (too many members, unsafe names,
+    links) or a zip bomb is refused before anything is unpacked."""
     try:
         with zipfile.ZipFile(path) as zf:
-            infos = zf.infolist()
-            if len(infos) > MAX_ZIP_MEMBERS:
-                raise InputError(f"{path}: archive has {len(infos):,} members, over the "
-                                 f"{MAX_ZIP_MEMBERS:,} limit")
-            for info in infos:
-                why = _unsafe_member(info.filename)
-                if why:
-                    raise InputError(f"{path}: member '{info.filename}' has {why}: a crafted "
-                                     "archive, refused")
-                if stat.S_ISLNK(info.external_attr >> 16):
-                    raise InputError(f"{path}: member '{info.filename}' is a symbolic link: "
-                                     "refused (pack the pages themselves)")
-            infos = [i for i in infos if not i.is_dir() and _is_page(i.filename)]
-            total = sum(i.file_size for i in infos)
-            if total > MAX_THREAD_BYTES:
-                raise InputError(f"{path}: archive unpacks to {total:,} bytes, over the "
-                                 f"{_mib(MAX_THREAD_BYTES)} limit for one thread")
-            for info in infos:
-                label = f"{path}!{info.filename}"
-                if info.file_size > MAX_PAGE_BYTES:
-                    raise _too_big(label, info.file_size)
-                if info.file_size > _RATIO_FLOOR and info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1):
-                    raise InputError(f"{label}: unpacks {info.file_size // max(info.compress_size, 1):,} "
-                                     f"times its packed size (over {MAX_ZIP_RATIO}): a zip bomb, refused")
-            pages, read_total = [], 0
-            for info in sorted(infos, key=lambda i: _natural(i.filename)):
-                label = f"{path}!{info.filename}"
-                try:
-                    with zf.open(info) as member:  # inflates at most file_size bytes (CRC-checked)
-                        data = _bounded_read(member, label)
-                except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
-                    raise InputError(f"{label}: damaged archive member ({exc})") from None
-                except (NotImplementedError, RuntimeError) as exc:  # unknown method, encrypted
-                    raise InputError(f"{label}: cannot unpack ({exc})") from None
-                read_total += len(data)
-                if read_total > MAX_THREAD_BYTES:
-                    raise InputError(f"{path}: archive unpacks to over {MAX_THREAD_BYTES:,} bytes")
-                pages.append(RawPage(label, data, _zip_time(info)))
-            return pages
+            infos = _page_members(path, zf.infolist())
+            return _unpack(zf, path, infos)
     except (zipfile.BadZipFile, zlib.error, EOFError, ValueError) as exc:
         raise InputError(f"{path}: not a readable .zip archive ({exc})") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def _page_members(path: Path, infos: list[zipfile.ZipInfo]) -> list[zipfile.ZipInfo]:
+    """The members that are pages, once every member is safe to name and the pages are within
+    the size limits (of the thread, of a page, of the packing ratio)."""
+    if len(infos) > MAX_ZIP_MEMBERS:
+        raise InputError(f"{path}: archive has {len(infos):,} members, over the "
+                         f"{MAX_ZIP_MEMBERS:,} limit")
+    for info in infos:
+        why = _unsafe_member(info.filename)
+        if why:
+            raise InputError(f"{path}: member '{info.filename}' has {why}: a crafted "
+                             "archive, refused")
+        if stat.S_ISLNK(info.external_attr >> 16):
+            raise InputError(f"{path}: member '{info.filename}' is a symbolic link: "
+                             "refused (pack the pages themselves)")
+    infos = [i for i in infos if not i.is_dir() and _is_page(i.filename)]
+    total = sum(i.file_size for i in infos)
+    if total > MAX_THREAD_BYTES:
+        raise InputError(f"{path}: archive unpacks to {total:,} bytes, over the "
+                         f"{_mib(MAX_THREAD_BYTES)} limit for one thread")
+    for info in infos:
+        label = f"{path}!{info.filename}"
+        if info.file_size > MAX_PAGE_BYTES:
+            raise _too_big(label, info.file_size)
+        if info.file_size > _RATIO_FLOOR and info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1):
+            raise InputError(f"{label}: unpacks {info.file_size // max(info.compress_size, 1):,} "
+                             f"times its packed size (over {MAX_ZIP_RATIO}): a zip bomb, refused")
+    return infos
+
+
+def _unpack(zf: zipfile.ZipFile, path: Path, infos: list[zipfile.ZipInfo]) -> list[RawPage]:
+    """The members read in natural order, each within its declared size, the thread within
+    its limit whatever the headers claimed."""
+    pages, read_total = [], 0
+    for info in sorted(infos, key=lambda i: _natural(i.filename)):
+        label = f"{path}!{info.filename}"
+        try:
+            with zf.open(info) as member:  # inflates at most file_size bytes (CRC-checked)
+                data = _bounded_read(member, label)
+        except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+            raise InputError(f"{label}: damaged archive member ({exc})") from None
+        except (NotImplementedError, RuntimeError) as exc:  # unknown method, encrypted
+            raise InputError(f"{label}: cannot unpack ({exc})") from None
+        read_total += len(data)
+        if read_total > MAX_THREAD_BYTES:
+            raise InputError(f"{path}: archive unpacks to over {MAX_THREAD_BYTES:,} bytes")
+        pages.append(RawPage(label, data, _zip_time(info)))
+    return pages
 
 
 def _folder_page(folder: Path, real_folder: Path, name: str) -> Path | None:

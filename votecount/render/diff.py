@@ -77,13 +77,27 @@ def _violation_key(v: dict) -> tuple:
 
 
 def compare(before: dict | None, after: dict, lang: str) -> dict:
-    """The diff of two day objects (CONTRACT JSON) as data and sentences in `lang`."""
+    """The diff of two day objects (CONTRACT JSON) as data and sentences in `lang`: the scores,
+    the voters' moves, who is missing, the violations and the outcome, in that order."""
     if before is None:
         return {"previous": False, "scores": [], "moves": [], "missing_gone": [], "missing_new": [],
                 "violations_new": [], "violations_gone": [], "outcome": None,
                 "lines": [diff_line(lang, "new_day", day=after["day"])]}
     lines: list[str] = []
+    scores = _scores(before, after, lang, lines)
+    moves = _moves(before, after, lang, lines)
+    gone, came = _missing(before, after, lang, lines)
+    v_new, v_gone = _violations(before, after, lang, lines)
+    outcome = _outcome(before, after, lang, lines)
+    if not lines:
+        lines.append(diff_line(lang, "no_change"))
+    return {"previous": True, "scores": scores, "moves": moves, "missing_gone": gone, "missing_new": came,
+            "violations_new": [_short(v) for v in v_new], "violations_gone": [_short(v) for v in v_gone],
+            "outcome": outcome, "lines": lines}
 
+
+def _scores(before: dict, after: dict, lang: str, lines: list[str]) -> list[dict]:
+    """Each candidate whose score changed (the new tally's order, then those who left it)."""
     old = {row["candidate"]: float(row["score"]) for row in before["tally"]}
     new = {row["candidate"]: float(row["score"]) for row in after["tally"]}
     scores = []
@@ -93,7 +107,11 @@ def compare(before: dict | None, after: dict, lang: str) -> dict:
         if a != b:
             scores.append({"candidate": c, "before": a, "after": b, "delta": b - a})
             lines.append(diff_line(lang, "score", candidate=c, delta=signed(b - a), before=num(a), after=num(b)))
+    return scores
 
+
+def _moves(before: dict, after: dict, lang: str, lines: list[str]) -> list[dict]:
+    """Each voter whose choice changed: voted, unvoted, recoloured (a change of side), moved."""
     def label(choice: tuple[str, str | None, str], with_colour: bool = True) -> str:
         kind, target, colour = choice
         name = word(lang, "pass") if kind == "pass" else target
@@ -118,14 +136,22 @@ def compare(before: dict | None, after: dict, lang: str) -> dict:
         else:  # colours only when they differ: "Петя moved from Коля to Вася" is the usual case
             both = a[2] != b[2]
             lines.append(diff_line(lang, "moved", voter=voter, before=label(a, both), after=label(b, both)))
+    return moves
 
+
+def _missing(before: dict, after: dict, lang: str, lines: list[str]) -> tuple[list[str], list[str]]:
+    """Who is no longer missing a vote, and who newly is."""
     gone = [n for n in before["missing"] if n not in after["missing"]]
     came = [n for n in after["missing"] if n not in before["missing"]]
     if gone:
         lines.append(diff_line(lang, "missing_gone", names=", ".join(gone)))
     if came:
         lines.append(diff_line(lang, "missing_new", names=", ".join(came)))
+    return gone, came
 
+
+def _violations(before: dict, after: dict, lang: str, lines: list[str]) -> tuple[list[dict], list[dict]]:
+    """The violations that are new, and those that are gone (by code, player and post)."""
     old_v = {_violation_key(v): v for v in before["violations"]}
     new_v = {_violation_key(v): v for v in after["violations"]}
     v_new = [v for k, v in new_v.items() if k not in old_v]
@@ -134,21 +160,19 @@ def compare(before: dict | None, after: dict, lang: str) -> dict:
         lines.append(diff_line(lang, "violation_new", player=v["player"], message=v.get("message") or v["code"]))
     for v in v_gone:
         lines.append(diff_line(lang, "violation_gone", player=v["player"], message=v.get("message") or v["code"]))
+    return v_new, v_gone
 
+
+def _outcome(before: dict, after: dict, lang: str, lines: list[str]) -> dict | None:
+    """The outcome, when its kind or who is eliminated changed."""
     def brief(o: dict) -> tuple:
         return (o.get("kind"), tuple(o.get("eliminated") or ()))
 
-    outcome = None
-    if brief(before["outcome"]) != brief(after["outcome"]):
-        outcome = {"before": before["outcome"], "after": after["outcome"]}
-        lines.append(diff_line(lang, "outcome", before=before["outcome"].get("note") or before["outcome"].get("kind"),
-                               after=after["outcome"].get("note") or after["outcome"].get("kind")))
-
-    if not lines:
-        lines.append(diff_line(lang, "no_change"))
-    return {"previous": True, "scores": scores, "moves": moves, "missing_gone": gone, "missing_new": came,
-            "violations_new": [_short(v) for v in v_new], "violations_gone": [_short(v) for v in v_gone],
-            "outcome": outcome, "lines": lines}
+    if brief(before["outcome"]) == brief(after["outcome"]):
+        return None
+    lines.append(diff_line(lang, "outcome", before=before["outcome"].get("note") or before["outcome"].get("kind"),
+                           after=after["outcome"].get("note") or after["outcome"].get("kind")))
+    return {"before": before["outcome"], "after": after["outcome"]}
 
 
 def _short(v: dict) -> dict:

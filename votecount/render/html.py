@@ -52,14 +52,16 @@ def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str]
             f'<tbody>{"".join(body)}</tbody></table></div>')
 
 
-def _chart(ballots, rows, opens, deadline, flags, lang: str, label: str, names: dict[str, str] | None = None) -> str:
+def _chart(ballots, rows, *, opens, deadline, flags, lang: str, label: str,
+           names: dict[str, str] | None = None) -> str:
+    """The figure of the vote timeline and its legend; "" when there is nothing to draw."""
     fr = timeline.frame(ballots, opens, deadline, flags)
     if fr is None:
         return ""
     legend = (f'<span><i class="dot"></i> {word(lang, "counted")}</span>'
               f'<span><i class="dot hollow"></i> {word(lang, "superseded")}</span>'
               f'<span><b class="cross">×</b> {word(lang, "rejected")}</span>')
-    return (f'<figure class="chart"><div class="chart-scroll">{timeline.svg(ballots, rows, fr, lang, label, names)}</div>'
+    return (f'<figure class="chart"><div class="chart-scroll">{timeline.svg(ballots, rows, fr, lang=lang, label=label, names=names)}</div>'
             f'<figcaption class="legend">{legend}</figcaption></figure>')
 
 
@@ -98,44 +100,20 @@ def _violations(r: DayResult) -> str:
 
 
 def day_section(r: DayResult, diff: dict | None = None) -> str:
+    """A day's section of the report: the heading, the outcome, the tally, the changes since
+    the last count (given `diff`), the timeline, the runoff, the violations, who is missing,
+    and every ballot."""
     lang = r.lang
-    t = r.thread
     tz = r.deadline.tzinfo if r.deadline is not None else None
-    parts = [f'<section class="day" id="day-{r.day}" data-day="{r.day}">',
-             f"<h2>{word(lang, 'day')} {r.day} <small>{word(lang, 'deadline')}: "
-             f"{escape(when(r.deadline, lang))}</small></h2>",
-             f'<p class="meta">{word(lang, "rules")}: {escape(r.rules)}</p>']
-    interim = interim_heading(r)
-    if interim:
-        parts.append(f'<p class="interim"><strong>{escape(interim)}</strong></p>')
-    for w in warnings(r):
-        parts.append(f'<p class="warnings">{word(lang, "warnings")}: {escape(w)}</p>')
-    parts.append(f'<div class="outcome {escape(r.outcome.kind)}"><strong>{word(lang, "outcome")}: '
-                 f"{escape(r.outcome.note or r.outcome.kind)}</strong></div>")
-    for key, moment in r.flags.items():
-        if moment is not None:
-            parts.append(f'<p class="flags">{word(lang, key)}: {escape(when(moment, lang))}</p>')
-    if r.modkills:
-        parts.append(f'<p class="warnings"><strong>{word(lang, "modkills")}: {escape(", ".join(r.modkills))}</strong></p>')
-    parts.append(_tally(r.tally, r.ballots, lang))
+    parts = [f'<section class="day" id="day-{r.day}" data-day="{r.day}">', *_heading(r), *_outcome(r),
+             _tally(r.tally, r.ballots, lang)]
     if diff is not None:
         parts.append(f"<h3>{word(lang, 'changes')}</h3><ul class=\"diff\">"
                      + "".join(f"<li>{escape(x)}</li>" for x in diff["lines"]) + "</ul>")
     parts.append(f"<h3>{word(lang, 'timeline')}</h3>")
-    parts.append(_chart(r.ballots, r.tally, r.opens, r.deadline, r.flags, lang, f"{word(lang, 'day')} {r.day}"))
-    if r.runoff is not None:
-        ro = r.runoff
-        parts.append(f"<h3>{word(lang, 'runoff')} ({word(lang, 'runoff_mode_' + ro.mode)}): "
-                     f"{escape(', '.join(ro.candidates))} <small>({word(lang, 'deadline')}: "
-                     f"{escape(when(ro.deadline, lang))})</small></h3>")
-        if not ro.counted:
-            parts.append(f"<p>{word(lang, 'runoff_pending')}</p>")
-        else:
-            names = runoff_names(ro, lang)
-            parts.append(_tally(ro.tally, ro.ballots, lang, names))
-            parts.append(_chart(ro.ballots, ro.tally, r.deadline, ro.deadline, {}, lang, word(lang, "runoff"), names))
-            if ro.missing:
-                parts.append(f"<p>{word(lang, 'missing')}: {escape(', '.join(ro.missing))}</p>")
+    parts.append(_chart(r.ballots, r.tally, opens=r.opens, deadline=r.deadline, flags=r.flags, lang=lang,
+                        label=f"{word(lang, 'day')} {r.day}"))
+    parts += _runoff(r)
     parts.append(_violations(r))
     parts.append(f"<h3>{word(lang, 'missing_yet' if r.outcome.kind == 'open' else 'missing')} ({len(r.missing)})</h3>"
                  f"<p>{escape(', '.join(r.missing)) if r.missing else word(lang, 'none')}</p>")
@@ -143,6 +121,53 @@ def day_section(r: DayResult, diff: dict | None = None) -> str:
                  f"{_ballot_rows(r.ballots, lang, tz)}</details>")
     parts.append("</section>")
     return "\n".join(parts)
+
+
+def _heading(r: DayResult) -> list[str]:
+    """The day and its deadline, the rules, the interim heading, the warnings."""
+    lang = r.lang
+    parts = [f"<h2>{word(lang, 'day')} {r.day} <small>{word(lang, 'deadline')}: "
+             f"{escape(when(r.deadline, lang))}</small></h2>",
+             f'<p class="meta">{word(lang, "rules")}: {escape(r.rules)}</p>']
+    interim = interim_heading(r)
+    if interim:
+        parts.append(f'<p class="interim"><strong>{escape(interim)}</strong></p>')
+    for w in warnings(r):
+        parts.append(f'<p class="warnings">{word(lang, "warnings")}: {escape(w)}</p>')
+    return parts
+
+
+def _outcome(r: DayResult) -> list[str]:
+    """The outcome, the moments that closed the day, the modkills."""
+    lang = r.lang
+    parts = [f'<div class="outcome {escape(r.outcome.kind)}"><strong>{word(lang, "outcome")}: '
+             f"{escape(r.outcome.note or r.outcome.kind)}</strong></div>"]
+    for key, moment in r.flags.items():
+        if moment is not None:
+            parts.append(f'<p class="flags">{word(lang, key)}: {escape(when(moment, lang))}</p>')
+    if r.modkills:
+        parts.append(f'<p class="warnings"><strong>{word(lang, "modkills")}: {escape(", ".join(r.modkills))}</strong></p>')
+    return parts
+
+
+def _runoff(r: DayResult) -> list[str]:
+    """The runoff, when there is one: its heading, then pending, or its tally, timeline and
+    who has not voted in it."""
+    ro, lang = r.runoff, r.lang
+    if ro is None:
+        return []
+    parts = [f"<h3>{word(lang, 'runoff')} ({word(lang, 'runoff_mode_' + ro.mode)}): "
+             f"{escape(', '.join(ro.candidates))} <small>({word(lang, 'deadline')}: "
+             f"{escape(when(ro.deadline, lang))})</small></h3>"]
+    if not ro.counted:
+        return parts + [f"<p>{word(lang, 'runoff_pending')}</p>"]
+    names = runoff_names(ro, lang)
+    parts.append(_tally(ro.tally, ro.ballots, lang, names))
+    parts.append(_chart(ro.ballots, ro.tally, opens=r.deadline, deadline=ro.deadline, flags={}, lang=lang,
+                        label=word(lang, "runoff"), names=names))
+    if ro.missing:
+        parts.append(f"<p>{word(lang, 'missing')}: {escape(', '.join(ro.missing))}</p>")
+    return parts
 
 
 def summary_section(results: list[DayResult]) -> str:

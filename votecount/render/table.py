@@ -58,57 +58,83 @@ def _tally_table(rows, w, names: dict[str, str] | None = None) -> Table:
 
 
 def day_renderables(r: DayResult, explain: bool = False) -> list:
+    """A day as rich renderables, section by section: the heading, the tally and the closing
+    flags, the runoff, the outcome, the violations by player, the missing voters, and (with
+    `explain`) each ballot's story."""
     w = labels("label", r.lang)
-    out: list = []
-    t = r.thread
-    head = Text(f"{r.game_title or t.title or t.source} — {w['day']} {r.day}", style="bold")
-    head.append(f"  ({r.rules}; {t.engine}, {t.pages} {w['pages']}, {len(t.posts)} {w['posts']}; "
-                f"{w['deadline']}: {r.deadline.isoformat(sep=' ') if r.deadline else w['none']})",
-                style="dim")
-    out.append(head)
-    interim = interim_heading(r)
-    if interim:
-        out.append(Text(interim, style="bold cyan"))
-    for warning in warnings(r):
-        out.append(Text(f"{w['warnings']}: {warning}", style="yellow"))
+    out = _heading(r, w)
     out.append(_tally_table(r.tally, w) if r.tally else Text(w["no_votes"], style="dim"))
     for flag, when in r.flags.items():
         if when is not None:
             out.append(Text(f"{w[flag]}: {when.isoformat(sep=' ')}", style="bold magenta"))
-    if r.runoff is not None:
-        ro = r.runoff
-        dl = ro.deadline.isoformat(sep=" ") if ro.deadline else w["none"]
-        out.append(Text(f"{w['runoff']} ({w['runoff_mode_' + ro.mode]}; {', '.join(ro.candidates)}; "
-                        f"{w['deadline']}: {dl})",
-                        style="bold"))
-        out.append(_tally_table(ro.tally, w, runoff_names(ro, r.lang)) if ro.tally else Text(w["no_votes"], style="dim"))
-        out.append(Text(f"{w['runoff_missing']}: {', '.join(ro.missing) if ro.missing else w['none']}"))
+    out += _runoff(r, w)
     style = "bold green" if r.outcome.kind == "lynch" else "bold yellow"
     kind = say(f"kind.{r.outcome.kind}", r.lang)
     out.append(Text(f"{w['outcome']}: {kind} — {r.outcome.note}", style=style))
     if r.modkills:
         out.append(Text(f"{w['modkills']}: {', '.join(r.modkills)}", style="bold red"))
-    if r.violations:
-        out.append(Text(w["violations"] + ":", style="bold"))
-        by_player = defaultdict(list)
-        for v in r.violations:
-            by_player[v.player].append(v)
-        lines = []
-        for player in sorted(by_player, key=collate):
-            lines.append((f"  {player}", "bold"))
-            for v in by_player[player]:
-                where = f"{w['post']} {v.post_no}, {v.time.isoformat(sep=' ')}: " if v.post_no else ""
-                rule = f"[{v.rule}] " if v.rule else ""
-                lines.append((f"    {rule}{v.code} ({v.effect}) {where}{v.message}", None))
-        out.append(Lines(lines))
+    out += _violations(r, w)
     label = word(r.lang, "missing_yet") if r.outcome.kind == "open" else w["missing"]
     out.append(Text(f"{label}: {', '.join(r.missing) if r.missing else w['none']}"))
     if explain:
-        out.append(Text(w["explain"] + ":", style="bold"))
-        for b in r.ballots:
-            out.append(Text(f"  #{b.post.post_no} {b.voter} → {b.kind} {b.target or ''} "
-                            f"[{b.colour}, ×{_num(b.weight)}] {b.status}", style="bold"))
-            for line in b.story:  # the nick line already names the candidates
-                out.append(Text(f"      {line}"))
+        out += _stories(r, w)
+    return out
+
+
+def _heading(r: DayResult, w: dict) -> list:
+    """The game and day, the rules, pages, posts and deadline; the interim heading; the warnings."""
+    t = r.thread
+    head = Text(f"{r.game_title or t.title or t.source} — {w['day']} {r.day}", style="bold")
+    head.append(f"  ({r.rules}; {t.engine}, {t.pages} {w['pages']}, {len(t.posts)} {w['posts']}; "
+                f"{w['deadline']}: {r.deadline.isoformat(sep=' ') if r.deadline else w['none']})",
+                style="dim")
+    out: list = [head]
+    interim = interim_heading(r)
+    if interim:
+        out.append(Text(interim, style="bold cyan"))
+    for warning in warnings(r):
+        out.append(Text(f"{w['warnings']}: {warning}", style="yellow"))
+    return out
+
+
+def _runoff(r: DayResult, w: dict) -> list:
+    """The runoff, when there is one: its mode, candidates and deadline, its tally, who is missing."""
+    ro = r.runoff
+    if ro is None:
+        return []
+    dl = ro.deadline.isoformat(sep=" ") if ro.deadline else w["none"]
+    return [Text(f"{w['runoff']} ({w['runoff_mode_' + ro.mode]}; {', '.join(ro.candidates)}; "
+                 f"{w['deadline']}: {dl})",
+                 style="bold"),
+            _tally_table(ro.tally, w, runoff_names(ro, r.lang)) if ro.tally else Text(w["no_votes"], style="dim"),
+            Text(f"{w['runoff_missing']}: {', '.join(ro.missing) if ro.missing else w['none']}")]
+
+
+def _violations(r: DayResult, w: dict) -> list:
+    """Every violation, grouped by player (players in collation order), with rule, code,
+    effect and post."""
+    if not r.violations:
+        return []
+    by_player = defaultdict(list)
+    for v in r.violations:
+        by_player[v.player].append(v)
+    lines = []
+    for player in sorted(by_player, key=collate):
+        lines.append((f"  {player}", "bold"))
+        for v in by_player[player]:
+            where = f"{w['post']} {v.post_no}, {v.time.isoformat(sep=' ')}: " if v.post_no else ""
+            rule = f"[{v.rule}] " if v.rule else ""
+            lines.append((f"    {rule}{v.code} ({v.effect}) {where}{v.message}", None))
+    return [Text(w["violations"] + ":", style="bold"), Lines(lines)]
+
+
+def _stories(r: DayResult, w: dict) -> list:
+    """--explain: each ballot and the story of how it was read and decided."""
+    out = [Text(w["explain"] + ":", style="bold")]
+    for b in r.ballots:
+        out.append(Text(f"  #{b.post.post_no} {b.voter} → {b.kind} {b.target or ''} "
+                        f"[{b.colour}, ×{_num(b.weight)}] {b.status}", style="bold"))
+        for line in b.story:  # the nick line already names the candidates
+            out.append(Text(f"      {line}"))
     return out
 

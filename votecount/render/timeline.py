@@ -121,104 +121,151 @@ def _nice_step(lo: float, hi: float) -> float:
     return 200
 
 
-def svg(ballots, rows: tuple[TallyRow, ...], fr: Frame, lang: str, label: str,
+def svg(ballots, rows: tuple[TallyRow, ...], fr: Frame, *, lang: str, label: str,
         names: dict[str, str] | None = None) -> str:
     """The timeline; `label` names it for screen readers (day or runoff); `names` shows
-    pseudo-candidates (a runoff's hang_all / pardon_all) as words."""
+    pseudo-candidates (a runoff's hang_all / pardon_all) as words. Drawn in layers, each on
+    top of the one before: the grid, the moments, the score lines, the voter lanes."""
     names = names or {}
-    tz = fr.deadline.tzinfo if fr.deadline is not None else fr.start.tzinfo
     steps = replay(ballots, rows, fr.start, fr.close)
     voters = list(dict.fromkeys(b.voter for b in sorted(ballots, key=lambda b: b.post.time)))
-    plot_w = WIDTH - LEFT - RIGHT
-    lanes_top = TOP + SCORE_H + AXIS_H
-    height = lanes_top + LANE_H * max(len(voters), 1) + 10
-    total = (fr.end - fr.start).total_seconds()
+    plot = _plot(fr, steps, lang=lang, lanes=len(voters))
+    out = [f'<svg class="timeline" viewBox="0 0 {WIDTH} {plot.height}" role="img" '
+           f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
+    out += _grid(plot)
+    out += _moments(plot)
+    out += _score_lines(plot, steps, names)
+    out += _lanes(plot, voters, ballots, names)
+    out.append("</svg>")
+    return "".join(out)
 
-    def x(t: datetime) -> float:
-        return round(LEFT + plot_w * (t - fr.start).total_seconds() / total, 1)
 
+@dataclass(frozen=True)
+class _Plot:
+    """Where things go: time runs left to right over the frame, the score axis from `lo` to
+    `hi` in steps of `ystep` above the time axis, and the voters' lanes below it."""
+    fr: Frame
+    tz: object
+    lang: str
+    lo: float
+    hi: float
+    ystep: float
+    height: float
+    width: float = WIDTH - LEFT - RIGHT
+    lanes_top: float = TOP + SCORE_H + AXIS_H
+
+    def x(self, t: datetime) -> float:
+        total = (self.fr.end - self.fr.start).total_seconds()
+        return round(LEFT + self.width * (t - self.fr.start).total_seconds() / total, 1)
+
+    def y(self, v: float) -> float:
+        return round(TOP + SCORE_H * (self.hi - v) / (self.hi - self.lo), 1)
+
+    def lane(self, i: int) -> float:
+        return self.lanes_top + LANE_H * i + LANE_H / 2
+
+
+def _plot(fr: Frame, steps: dict, *, lang: str, lanes: int) -> _Plot:
+    """The plot for these scores: the score axis holds 0 and 1 and every score, rounded out to
+    whole steps of a nice size; one lane per voter (at least one)."""
+    tz = fr.deadline.tzinfo if fr.deadline is not None else fr.start.tzinfo
     values = [v for s in steps.values() for _, v in s] or [0.0]
     lo, hi = min(0.0, min(values)), max(1.0, max(values))
     ystep = _nice_step(lo, hi)
     lo, hi = ystep * (lo // ystep), ystep * -(-hi // ystep)
     if hi == lo:
         hi = lo + ystep
+    height = TOP + SCORE_H + AXIS_H + LANE_H * max(lanes, 1) + 10
+    return _Plot(fr=fr, tz=tz, lang=lang, lo=lo, hi=hi, ystep=ystep, height=height)
 
-    def y(v: float) -> float:
-        return round(TOP + SCORE_H * (hi - v) / (hi - lo), 1)
 
-    out = [f'<svg class="timeline" viewBox="0 0 {WIDTH} {height}" role="img" '
-           f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
-    # grid: score lines and time ticks
-    v = lo
-    while v <= hi:
-        out.append(f'<line class="grid{" zero" if v == 0 else ""}" x1="{LEFT}" x2="{LEFT + plot_w}" '
-                   f'y1="{y(v)}" y2="{y(v)}"/><text class="ylab" x="{LEFT - 8}" y="{y(v) + 4}">{num(v)}</text>')
-        v += ystep
+def _grid(p: _Plot) -> list[str]:
+    """Score lines with their values, and time ticks with the time (and the date where it changes)."""
+    out = []
+    v = p.lo
+    while v <= p.hi:
+        out.append(f'<line class="grid{" zero" if v == 0 else ""}" x1="{LEFT}" x2="{LEFT + p.width}" '
+                   f'y1="{p.y(v)}" y2="{p.y(v)}"/><text class="ylab" x="{LEFT - 8}" y="{p.y(v) + 4}">{num(v)}</text>')
+        v += p.ystep
     last_date = None
-    for t in _ticks(fr.start, fr.end):
-        lt = t.astimezone(tz)
-        out.append(f'<line class="grid" x1="{x(t)}" x2="{x(t)}" y1="{TOP}" y2="{height - 6}"/>')
+    for t in _ticks(p.fr.start, p.fr.end):
+        lt = t.astimezone(p.tz)
+        out.append(f'<line class="grid" x1="{p.x(t)}" x2="{p.x(t)}" y1="{TOP}" y2="{p.height - 6}"/>')
         text = lt.strftime("%H:%M")
-        date = lt.strftime("%d.%m") if lang == "ru" else lt.strftime("%b %d")
-        out.append(f'<text class="xlab" x="{x(t)}" y="{TOP + SCORE_H + 15}">{text}</text>')
+        date = lt.strftime("%d.%m") if p.lang == "ru" else lt.strftime("%b %d")
+        out.append(f'<text class="xlab" x="{p.x(t)}" y="{TOP + SCORE_H + 15}">{text}</text>')
         if date != last_date:
-            out.append(f'<text class="xlab date" x="{x(t)}" y="{TOP + SCORE_H + 29}">{date}</text>')
+            out.append(f'<text class="xlab date" x="{p.x(t)}" y="{TOP + SCORE_H + 29}">{date}</text>')
             last_date = date
-    # the moments: opening, deadline, flags
+    return out
+
+
+def _moments(p: _Plot) -> list[str]:
+    """The opening, the deadline and the closing flags, each a labelled line."""
+    fr, lang = p.fr, p.lang
     moments = []
     if fr.opens is not None:
         moments.append(("opens", fr.opens, word(lang, "opens")))
     if fr.deadline is not None:
         moments.append(("deadline", fr.deadline, word(lang, "deadline")))
     moments += [(k, t, word(lang, k)) for k, t in fr.flags.items()]
+    out = []
     for i, (kind, t, name) in enumerate(moments):
-        tip = f"{name}: {when(t.astimezone(tz), lang)}"
+        tip = f"{name}: {when(t.astimezone(p.tz), lang)}"
         # labels right of a line in the left half, left of it in the right half (the end labels)
-        right = x(t) < LEFT + plot_w / 2
-        tx, anchor = (x(t) + 5, "start") if right else (x(t) - 5, "end")
+        right = p.x(t) < LEFT + p.width / 2
+        tx, anchor = (p.x(t) + 5, "start") if right else (p.x(t) - 5, "end")
         out.append(f'<g class="moment {kind}" data-moment="{kind}"><title>{escape(tip)}</title>'
-                   f'<line x1="{x(t)}" x2="{x(t)}" y1="{4 + 14 * (i % 3)}" y2="{height - 6}"/>'
+                   f'<line x1="{p.x(t)}" x2="{p.x(t)}" y1="{4 + 14 * (i % 3)}" y2="{p.height - 6}"/>'
                    f'<text x="{tx}" y="{12 + 14 * (i % 3)}" text-anchor="{anchor}">{escape(tip)}</text></g>')
-    # score lines, largest final score drawn last (on top)
+    return out
+
+
+def _score_lines(p: _Plot, steps: dict, names: dict[str, str]) -> list[str]:
+    """A step line per candidate, the largest final score drawn last (on top), and the end
+    labels pushed apart so close scores stay readable."""
     order = sorted(steps, key=lambda c: (steps[c][-1][1], collate(c)))
     colours = {c: PALETTE[i % len(PALETTE)] for i, c in enumerate(sorted(steps, key=lambda c: (-steps[c][-1][1], collate(c))))}
-    labels = []
+    out, labels = [], []
     for rank, cand in enumerate(order):
         # lines with equal scores would hide each other: each is shifted by a pixel or two
         off = round((rank - (len(order) - 1) / 2) * 2.0, 1)
         pts = steps[cand]
-        d = f"M{x(pts[0][0])},{y(pts[0][1]) + off}"
+        d = f"M{p.x(pts[0][0])},{p.y(pts[0][1]) + off}"
         for t, v in pts[1:]:
-            d += f" H{x(t)} V{y(v) + off}"
-        d += f" H{x(fr.end)}"
+            d += f" H{p.x(t)} V{p.y(v) + off}"
+        d += f" H{p.x(p.fr.end)}"
         out.append(f'<path class="score" data-candidate="{escape(cand)}" d="{d}" stroke="{colours[cand]}">'
                    f'<title>{escape(names.get(cand, cand))}: {num(pts[-1][1])}</title></path>')
-        labels.append([y(pts[-1][1]), cand])
-    # end labels, pushed apart so close scores stay readable
+        labels.append([p.y(pts[-1][1]), cand])
     labels.sort()
     for i in range(1, len(labels)):
         labels[i][0] = max(labels[i][0], labels[i - 1][0] + 14)
     for ly, cand in labels:
         shown = names.get(cand, cand)
         short = shown if len(shown) <= 16 else shown[:15] + "…"
-        out.append(f'<text class="endlab" x="{x(fr.end) + 6}" y="{ly + 4}" fill="{colours[cand]}">'
+        out.append(f'<text class="endlab" x="{p.x(p.fr.end) + 6}" y="{ly + 4}" fill="{colours[cand]}">'
                    f'{escape(short)} {num(steps[cand][-1][1])}</text>')
-    # voter lanes and one mark per ballot
+    return out
+
+
+def _lanes(p: _Plot, voters: list[str], ballots, names: dict[str, str]) -> list[str]:
+    """A lane per voter (in order of first ballot) and a mark per ballot in its voter's lane."""
+    out = []
     for i, voter in enumerate(voters):
-        ly = lanes_top + LANE_H * i + LANE_H / 2
+        ly = p.lane(i)
         short = voter if len(voter) <= 15 else voter[:14] + "…"
-        out.append(f'<line class="lane" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{ly}" y2="{ly}"/>'
+        out.append(f'<line class="lane" x1="{LEFT}" x2="{LEFT + p.width}" y1="{ly}" y2="{ly}"/>'
                    f'<text class="lanelab" x="{LEFT - 8}" y="{ly + 4}"><title>{escape(voter)}</title>{escape(short)}</text>')
     lane_of = {v: i for i, v in enumerate(voters)}
     for b in ballots:
-        out.append(_mark(b, x(b.post.time), lanes_top + LANE_H * lane_of[b.voter] + LANE_H / 2, lang, tz,
-                         names))
-    out.append("</svg>")
-    return "".join(out)
+        out.append(_mark(b, p.x(b.post.time), p.lane(lane_of[b.voter]), plot=p, names=names))
+    return out
 
 
-def _mark(b: Ballot, cx: float, cy: float, lang: str, tz, names: dict[str, str]) -> str:
+def _mark(b: Ballot, cx: float, cy: float, *, plot: _Plot, names: dict[str, str]) -> str:
+    """A ballot's mark at (cx, cy): a dot, a cross when rejected; its tooltip tells its story."""
+    lang, tz = plot.lang, plot.tz
     late = any(v.code == "late_vote" for v in b.violations)
     target = names.get(b.target, b.target) or (word(lang, b.kind) if b.kind in ("pass", "withdraw") else b.reading.written or "?")
     weight = f" ×{num(b.weight)}" if b.weight != 1 else ""
