@@ -13,7 +13,7 @@ from lxml import etree
 BLOCK_TAGS = frozenset("p div li tr blockquote h1 h2 h3 h4 h5 h6 pre dd dt table ul ol".split())
 
 _DIGITS = re.compile(r"\d+")
-_LINE_SPACES = re.compile(r"[ \t\r\f\v\xa0]+")
+_LINE_SPACES = re.compile(r"[^\S\n]+")  # every space but the line break (Unicode spaces too: U+2003, U+3000, U+1680)
 
 
 def squash(text: str) -> str:

@@ -209,3 +209,12 @@ def test_any_valid_record_reads_as_its_fields(post_no, author, minutes, offset, 
     assert (post.post_no, post.author, post.time, post.edited) == (post_no, author.strip(), when, edited)
     assert post.post_id == (str(post_id) if post_id is not None else str(post_no))
     assert post.text == " ".join(words.split()) or not words.strip()
+
+
+@pytest.mark.parametrize("space", ["\u1680", "\u2003", "\u3000", "\xa0", "\x85", "\u2028"])
+def test_unicode_spaces_in_a_body_are_spaces_in_its_text(space):
+    """A body's text folds every Unicode space (not only ASCII and no-break) to one space, as
+    the hypothesis test above expects (it found U+1680, the Ogham space mark)."""
+    post = post_of({"post_no": 1, "author": "x", "time": "2026-11-30T00:00:00+00:00",
+                    "html": f"<b>0{space}0</b>"}, "f: line 1", "f", None)
+    assert post.text == "0 0"
