@@ -36,8 +36,9 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, headless, page_title, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, parse_with, squash, text_of
 from .dates import parse_time
+from .engine import Engine, Layout, headless_only
 
 NAME = "ipb"
 
@@ -91,8 +92,6 @@ IPB3 = Selectors(
     title=f"(//h1[{cls('ipsType_pagetitle')}] | //div[{cls('maintitle')}]//span | //h1)[1]",
 )
 
-_LEGACY = Compiled(LEGACY)
-_IPB3 = Compiled(IPB3)
 
 _ST = re.compile(r"[?&;]st=(\d+)")
 _PAGES = re.compile(r"(?:Страниц|Pages)\s*:?\s*\(\d+\)", re.I)
@@ -100,23 +99,6 @@ _CURRENT = re.compile(r"\[(\d+)\]")
 _NOW = re.compile(r"(?:Сейчас|Time is now)\s*:\s*(.+)", re.I)
 _COPYRIGHT = ("//a[contains(@href, 'invisionboard.com') or contains(@href, 'invisionpower.com')]"
               " | //comment()[contains(., 'IBF.')]")
-
-
-def _variant(doc) -> Compiled | None:
-    if has(doc, "//body[@id='ipboard_body']") or has(doc, IPB3.post):
-        return _IPB3 if has(doc, IPB3.post) else None
-    if has(doc, "//div[@id='ipbwrapper']") or has(doc, _COPYRIGHT):
-        return _LEGACY if has(doc, LEGACY.post) and has(doc, f"//div[{cls('postcolor')}]") else None
-    return None
-
-
-def detect(doc, url: str | None = None) -> bool:
-    if has(doc, f"//body[{cls('ipsApp')}]") or (  # Invision Community 4: ips4.py
-            headless(doc) and has(doc, "//article[starts-with(@id, 'elComment_')]")):
-        return False
-    marked = (has(doc, "//div[@id='ipbwrapper']") or has(doc, "//body[@id='ipboard_body']")
-              or has(doc, _COPYRIGHT))
-    return marked and _variant(doc) is not None
 
 
 def _first_number(doc, page: Page) -> int:
@@ -145,11 +127,8 @@ def _first_number(doc, page: Page) -> int:
     return 1
 
 
-def posts(doc, page: Page) -> list[Post]:
-    c = _variant(doc)
-    if c is None:
-        raise ParseError(f"{page.source}: no IPB posts found (engine ipb)")
-    if c is _IPB3:
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
+    if c.sel is IPB3:
         return parse_with(c, doc, page)
     # IPB 2 prints each post's number; only a page whose posts print none (1.3) needs its offset.
     unnumbered = any(not c.first("number", el) for el in c.posts(doc))
@@ -205,16 +184,6 @@ def _strip_sig_rule(post: Post) -> Post:
     return replace(post, text=text, html=html) if (text, html) != (post.text, post.html) else post
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    c = _variant(doc) or _LEGACY
-    return c.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    c = _variant(doc) or _LEGACY
-    return page_title(c, doc)
-
-
 def page_now(doc, tz: ZoneInfo) -> datetime | None:
     """IPB 2.x footer: "Сейчас: 29.11.2026, 20:05" / "Time is now: 29th November 2026 - 08:05 PM"."""
     for node in doc.xpath("//table[@id='gfooter']//td | //div[@id='gfooter']"):
@@ -222,3 +191,15 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
         if m:
             return parse_time(m.group(1), tz)
     return None
+
+
+ENGINE = Engine(
+    NAME,
+    (Layout("ipb3", IPB3),
+     Layout("legacy", LEGACY, markers=("//div[@id='ipbwrapper']", _COPYRIGHT),
+            requires=(f"//div[{cls('postcolor')}]",), excludes=("//body[@id='ipboard_body']",))),
+    markers=("//div[@id='ipbwrapper']", "//body[@id='ipboard_body']", _COPYRIGHT),
+    # Invision Community 4 (ips4.py)
+    excludes=(f"//body[{cls('ipsApp')}]", headless_only("//article[starts-with(@id, 'elComment_')]")),
+    read=_read, page_now=page_now, missing="no IPB posts found (engine ipb)",
+)

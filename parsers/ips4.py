@@ -29,7 +29,8 @@ from dataclasses import replace
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, headless, page_title, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, parse_with, squash, text_of
+from .engine import Engine, Layout, headless_only
 from .dates import from_attr
 
 NAME = "ips4"
@@ -60,7 +61,6 @@ SELECTORS = Selectors(
                " | //link[@rel='next']/@href)[1]"),
     title=f"(//h1[{cls('ipsType_pageTitle')}] | //h1)[1]",
 )
-_C = Compiled(SELECTORS)
 
 # The words of `date_edited` around the time and the name ("Edited {date} by {name}",
 # "Изменено {date} пользователем {name}"); what is left is the editor's name.
@@ -70,13 +70,6 @@ _TIME_MARK = "\u2063"  # stands for the <time> element while the line is read
 
 
 _OWN_MARKUP = "//article[starts-with(@id, 'elComment_')]//*[@data-role='commentContent']"
-
-
-def detect(doc, url: str | None = None) -> bool:
-    # body.ipsApp; without the <body> tag's attributes (an archive wrapped the page): IPS's
-    # own `article#elComment_N` holding a `data-role="commentContent"` message.
-    return ((has(doc, f"//body[{cls('ipsApp')}]") or (headless(doc) and has(doc, _OWN_MARKUP)))
-            and has(doc, SELECTORS.post))
 
 
 def _first_number(doc, page: Page) -> int:
@@ -108,14 +101,14 @@ def _editor(notice) -> str | None:
     return name or None
 
 
-def posts(doc, page: Page) -> list[Post]:
-    found = parse_with(_C, doc, page, _first_number(doc, page))
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
+    found = parse_with(c, doc, page, _first_number(doc, page))
     out = []
-    for post, el in zip(found, _C.posts(doc)):
-        notice = _C.element("edit_notice", el)
+    for post, el in zip(found, c.posts(doc)):
+        notice = c.element("edit_notice", el)
         if notice is not None:
             by = _editor(notice)
-            at = from_attr(_C.first("edit_time_attr", notice)) or post.edited_at
+            at = from_attr(c.first("edit_time_attr", notice)) or post.edited_at
             if not by:
                 raise ParseError(f"{post.where()}: edit notice without the editor's name")
             if at is None:
@@ -125,9 +118,7 @@ def posts(doc, page: Page) -> list[Post]:
     return out
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+# body.ipsApp; without the <body> tag's attributes (an archive wrapped the page): IPS's
+# own `article#elComment_N` holding a `data-role="commentContent"` message.
+ENGINE = Engine(NAME, (Layout("ips4", SELECTORS),), read=_read,
+                markers=(f"//body[{cls('ipsApp')}]", headless_only(_OWN_MARKUP)))

@@ -26,7 +26,8 @@ from dataclasses import replace
 
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, page_title, parse_with
+from .base import Compiled, Selectors, cls, parse_with
+from .engine import Engine, Layout
 
 NAME = "mybbru"
 
@@ -53,22 +54,13 @@ SELECTORS = Selectors(
     next_page=f"(//div[{cls('pagelink')}]//a[{cls('next')}]/@href | //link[@rel='next']/@href)[1]",
     title="(//div[@id='pun-main']/h1/span | //div[@id='pun-main']/h1)[1]",
 )
-_C = Compiled(SELECTORS)
 
 
-def detect(doc, url: str | None = None) -> bool:
-    return has(doc, "//div[@id='pun-viewtopic']") and has(doc, f"//div[{cls('post')} and @data-user-id]")
-
-
-def posts(doc, page: Page) -> list[Post]:
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
     # data-posted is Unix seconds (UTC); the times are shown in the page's zone, as the board
     # shows them (the instant is the same).
-    return [replace(p, time=p.time.astimezone(page.tz)) for p in parse_with(_C, doc, page)]
+    return [replace(p, time=p.time.astimezone(page.tz)) for p in parse_with(c, doc, page)]
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+ENGINE = Engine(NAME, (Layout("punbb", SELECTORS),), read=_read,
+                requires=("//div[@id='pun-viewtopic']", f"//div[{cls('post')} and @data-user-id]"))

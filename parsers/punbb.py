@@ -26,10 +26,8 @@ Strike-through: `[s]` is `<span class="bbs">` (FluxBB, punbb-mod), `[del]` is `<
 
 from __future__ import annotations
 
-from votecount.errors import ParseError
-from votecount.model import Page, Post
-
-from .base import Compiled, Selectors, cls, has, parse_with, squash
+from .base import Selectors, cls, squash
+from .engine import Engine, Layout
 
 NAME = "punbb"
 
@@ -77,38 +75,17 @@ POST_IDENT = Selectors(
     title=f"(//h1[{cls('main-title')}])[1]",
 )
 
-# (variant, marker that must be present, selectors). Order matters only for speed.
-VARIANTS = (
-    ("blockpost", "//div[@id='punviewtopic']", Compiled(BLOCKPOST)),
-    ("post-ident", "//div[@id='brd-viewtopic']", Compiled(POST_IDENT)),
+# Order matters only for speed.
+ENGINE = Engine(
+    NAME,
+    (Layout("blockpost", BLOCKPOST, markers=("//div[@id='punviewtopic']",)),
+     Layout("post-ident", POST_IDENT, markers=("//div[@id='brd-viewtopic']",))),
+    missing="no PunBB/FluxBB posts (neither #punviewtopic div.blockpost nor #brd-viewtopic div.post)",
+    read_title=lambda doc: _title(doc),
 )
 
 
-def _variant(doc) -> Compiled | None:
-    for _name, marker, compiled in VARIANTS:
-        if has(doc, marker) and has(doc, compiled.sel.post):
-            return compiled
-    return None
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return _variant(doc) is not None
-
-
-def posts(doc, page: Page) -> list[Post]:
-    compiled = _variant(doc)
-    if compiled is None:
-        raise ParseError(f"{page.source}: no PunBB/FluxBB posts (neither #punviewtopic "
-                         "div.blockpost nor #brd-viewtopic div.post)")
-    return parse_with(compiled, doc, page)
-
-
-def next_page(doc, url: str | None = None) -> str | None:
-    compiled = _variant(doc)
-    return (compiled.first("next_page", doc) or None) if compiled else None
-
-
-def title(doc) -> str:
-    compiled = _variant(doc)
-    found = compiled.first("title", doc).lstrip("»\xa0 ") if compiled else ""
+def _title(doc) -> str:
+    layout = ENGINE.layout(doc)
+    found = layout.compiled.first("title", doc).lstrip("»\xa0 ") if layout else ""
     return found or squash(" ".join(doc.xpath("//title/text()")))

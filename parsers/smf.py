@@ -32,17 +32,8 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import (
-    Compiled,
-    Selectors,
-    cls,
-    has,
-    page_title,
-    read_post,
-    edit_time,
-    squash,
-    text_of,
-)
+from .base import Compiled, Selectors, cls, edit_time, read_post, squash, text_of
+from .engine import Engine, Layout
 from .dates import parse_time
 
 NAME = "smf"
@@ -84,16 +75,13 @@ SELECTORS = Selectors(
                f" | //span[{cls('current_page')}]/following-sibling::a[{cls('nav_page')}][1]/@href)[1]"),
     title=f"(//div[@id='linktree' or {cls('linktree')} or {cls('navigate_section')}]//li[last()]//span)[1]",
 )
-_C = Compiled(SELECTORS)
+_LAYOUT = Layout("curve", SELECTORS)  # and Core, 1.1, 2.1
+_C = _LAYOUT.compiled
 _REPLY = re.compile(r"#\s*(\d+)")
 _MARKERS = ("//script[contains(., 'smf_scripturl') or contains(., 'smf_theme_url')]",
             "//a[contains(@href, 'simplemachines.org')]",
             "//img[@id='smflogo']",
             "//link[contains(@href, 'Themes/default/css/index.css') or contains(@href, 'Themes/default/style.css')]")
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return any(has(doc, m) for m in _MARKERS) and has(doc, SELECTORS.post)
 
 
 def _read_edit(el, page: Page, where: str):
@@ -110,20 +98,16 @@ def _read_edit(el, page: Page, where: str):
     raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
 
 
-def posts(doc, page: Page) -> list[Post]:
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
     out: list[Post] = []
-    for index, el in enumerate(_C.posts(doc)):
-        m = _REPLY.search(_C.first("number", el))
+    for index, el in enumerate(c.posts(doc)):
+        m = _REPLY.search(c.first("number", el))
         if m is None and index != 0:
             # SMF prints no number only for the topic's opening post (#0).
             raise ParseError(f"{page.source}: post {index + 1}: no 'Reply #' number")
-        out.append(read_post(_C, el, page, int(m.group(1)) + 1 if m else 1,
+        out.append(read_post(c, el, page, int(m.group(1)) + 1 if m else 1,
                              edit=_read_edit))
     return out
-
-
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
 
 
 _TOPIC = re.compile(r"([?&;]topic=\d+)\.\d+(;all)?")
@@ -139,10 +123,6 @@ def all_posts_url(url: str) -> str | None:
     return f"{url[:m.start()]}{m.group(1)}.0;all{url[m.end():]}"
 
 
-def title(doc) -> str:
-    return page_title(_C, doc)
-
-
 def page_now(doc, tz: ZoneInfo) -> datetime | None:
     """The forum clock of the Core theme's header (`li#time`), absolute in SMF."""
     for text in doc.xpath("//li[@id='time']"):
@@ -150,3 +130,7 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
         if found:
             return found
     return None
+
+
+ENGINE = Engine(NAME, (_LAYOUT,), markers=_MARKERS, read=_read, page_now=page_now,
+                all_posts_url=all_posts_url)

@@ -27,9 +27,8 @@ The Russian edit notice wording was not found on a stored page: still [I]. Engli
 
 from __future__ import annotations
 
-from votecount.model import Page, Post
-
-from .base import Compiled, Selectors, cls, has, page_title, parse_with
+from .base import Selectors, cls
+from .engine import Engine, Layout
 
 NAME = "ucoz"
 
@@ -65,22 +64,9 @@ SELECTORS = Selectors(
                " | //link[@rel='next']/@href)[1]"),
     title=f"(//a[{cls('forumBarA')}] | //td[{cls('gTableTop')}] | //h1)[1]",
 )
-_C = Compiled(SELECTORS)
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return (has(doc, f"//table[{cls('postTable')}]//td[{cls('postTdTop')}]")
-            and (has(doc, "//*[starts-with(@id, 'ucoz-forum-post-')]")
-                 or has(doc, f"//td[{cls('posttdMessage')}]//span[{cls('ucoz-forum-post')}]")))
-
-
-def posts(doc, page: Page) -> list[Post]:
-    return parse_with(_C, doc, page)
-
-
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+ENGINE = Engine(
+    NAME, (Layout("forum", SELECTORS),),
+    requires=(f"//table[{cls('postTable')}]//td[{cls('postTdTop')}]",
+              "//*[starts-with(@id, 'ucoz-forum-post-')]"
+              f" | //td[{cls('posttdMessage')}]//span[{cls('ucoz-forum-post')}]"),
+)

@@ -1,6 +1,6 @@
 """vBulletin 3.x, 4.x and 5.x (forum.igromania.ru, forum.mirf.ru), English and Russian.
 
-One module, three layouts chosen by the page's structure (`VARIANTS`, most specific first):
+One module, three layouts chosen by the page's structure (the layouts of `ENGINE`, most specific first):
 
 - vB 3 (3.0–3.8): `<table id="postN">`, body `div#post_message_N`, number `a#postcountN@name`,
   date beside the status icon `<a name="postN"><img alt="Старый"></a> 06.12.2020, 18:10`
@@ -43,11 +43,11 @@ from dataclasses import replace
 from datetime import datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, generator, has, headless, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, parse_with, squash, text_of
 from .dates import from_attr, parse_time
+from .engine import Engine, Layout, generator_is, headless_only
 
 NAME = "vbulletin"
 
@@ -114,8 +114,6 @@ VB5 = Selectors(
     edit_patterns=_EDIT_PATTERNS,
     drop=(_QUOTE_V4, f".//div[{cls('post-signature')}]", f".//div[{cls('b-post__edit')}]"),
 )
-# (name, compiled selectors), most specific first; the first whose posts are present is used.
-VARIANTS = (("vb5", Compiled(VB5)), ("vb4", Compiled(VB4)), ("vb3", Compiled(VB3)))
 
 _MARKERS = (
     "//style[@id='vbulletin_css']",
@@ -139,20 +137,6 @@ _TOKEN_XP = ("//input[@name='securitytoken']/@value"
              " | //script[contains(., 'SECURITYTOKEN')]/text()")
 _SCRIPT_TOKEN = re.compile(r"SECURITYTOKEN\s*=\s*[\"'](\d{9,11}-[0-9a-f]{40})[\"']")
 _SERVER_NOW = re.compile(r"[\"']current_server_datetime[\"']\s*:\s*[\"']?(\d{9,11})")
-
-
-def variant(doc) -> tuple[str, Compiled] | None:
-    """The layout whose post containers the page has (None: not a vBulletin thread page)."""
-    for name, compiled in VARIANTS:
-        if has(doc, compiled.sel.post):
-            return name, compiled
-    return None
-
-
-def detect(doc, url: str | None = None) -> bool:
-    marked = ("vbulletin" in generator(doc) or any(has(doc, x) for x in _MARKERS)
-              or (headless(doc) and any(has(doc, x) for x in _BODY_MARKERS)))
-    return marked and variant(doc) is not None
 
 
 def _footer_text(doc) -> str:
@@ -222,24 +206,21 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
     return parse_time(text.split("GMT", 1)[-1], page_zone(doc) or tz) if text else None
 
 
-def posts(doc, page: Page) -> list[Post]:
-    found = variant(doc)
-    if found is None:
-        raise ParseError(f"{page.source}: no vBulletin 3/4/5 post containers (engine {NAME})")
-    _, compiled = found
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
     zone = page_zone(doc)
     if zone is not None:
         page = replace(page, tz=zone)
     return [replace(p, time=p.time.astimezone(page.tz),
                     edited_at=p.edited_at.astimezone(page.tz) if p.edited_at else None)
-            for p in parse_with(compiled, doc, page)]
+            for p in parse_with(c, doc, page)]
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    found = doc.xpath(_NEXT)
-    return squash(str(found[0])) if found else None
-
-
-def title(doc) -> str:
-    found = doc.xpath(_TITLE)
-    return (squash(text_of(found[0])) if found else "") or squash(" ".join(doc.xpath("//title/text()")))
+# The layouts, most specific first; the first whose posts are present is used. The thread's
+# title and next page are found alike in all three.
+ENGINE = Engine(
+    NAME,
+    tuple(Layout(name, replace(sel, next_page=_NEXT, title=_TITLE))
+          for name, sel in (("vb5", VB5), ("vb4", VB4), ("vb3", VB3))),
+    markers=(generator_is("vbulletin"), *_MARKERS, *map(headless_only, _BODY_MARKERS)),
+    read=_read, page_now=page_now, missing=f"no vBulletin 3/4/5 post containers (engine {NAME})",
+)

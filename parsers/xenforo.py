@@ -42,14 +42,13 @@ from .base import (
     cls,
     digits,
     edit_time,
-    has,
-    headless,
     read_post,
     read_time,
     squash,
     text_of,
 )
 from .dates import from_attr
+from .engine import Engine, Layout, headless_only
 
 NAME = "xenforo"
 
@@ -118,21 +117,9 @@ XF2 = Variant(
 )
 
 VARIANTS = (XF2, XF1)
-_COMPILED = {v.name: Compiled(v.sel) for v in VARIANTS}
 _EDIT = re.compile(r"(?P<label>Last edited(?P<mod> by a moderator)?|Последнее редактирование(?P<modru> модератором)?)"
                    r"\s*:?\s*(?P<when>.*)$", re.I | re.S)
 _MEMBER_ID = re.compile(r"\.(\d+)/?(?:[?#].*)?$")
-
-
-def variant(doc) -> Variant | None:
-    for v in VARIANTS:
-        if (has(doc, v.marker) or (headless(doc) and has(doc, v.body_marker))) and has(doc, v.sel.post):
-            return v
-    return None
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return variant(doc) is not None
 
 
 def _time_parts(el) -> tuple[str, str]:
@@ -176,11 +163,8 @@ def _edit(v: Variant, c: Compiled, el, author: str, page: Page, where: str):
     return True, by, at, None
 
 
-def posts(doc, page: Page) -> list[Post]:
-    v = variant(doc)
-    if v is None:
-        raise ParseError(f"{page.source}: not a XenForo thread page")
-    c = _COMPILED[v.name]
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
+    v = next(v for v in VARIANTS if v.sel is c.sel)
     found: list[Post] = []
     for index, el in enumerate(c.posts(doc)):
         no_text = digits(c.first("number", el))
@@ -220,12 +204,8 @@ def _first_number(doc, page: Page) -> int:
     return 1
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    v = variant(doc)
-    return (_COMPILED[v.name].first("next_page", doc) or None) if v else None
-
-
-def title(doc) -> str:
-    v = variant(doc)
-    found = _COMPILED[v.name].first("title", doc) if v else ""
-    return found or squash(" ".join(doc.xpath("//title/text()")))
+# <html id="XenForo"|"XF">, or on a page that lost its <html> tag the version's own body markup.
+ENGINE = Engine(
+    NAME, tuple(Layout(v.name, v.sel, markers=(v.marker, headless_only(v.body_marker))) for v in VARIANTS),
+    read=_read, missing="not a XenForo thread page",
+)

@@ -405,7 +405,7 @@ def fetch_thread(url: str, opts: FetchOptions | None = None, *, engine: str | No
             following = _resolve_next(doc, parser, page)
             if following in (page.url, page.final_url):
                 following = None  # a last page that links to itself
-            if following and number == 1 and hasattr(parser, "all_posts_url"):
+            if following and number == 1 and parser.all_posts_url is not None:
                 whole = _all_posts(client, parser, page, title_key, opts)
                 if whole is not None:  # the engine's one-page view: every post, no next link
                     got[0] = page = whole

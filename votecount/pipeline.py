@@ -56,9 +56,8 @@ def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo,
     found = _singlefile_date(doc)
     if found:
         return found, "SingleFile comment in the page"
-    page_now = getattr(parser, "page_now", None)
-    if page_now:
-        found = page_now(doc, tz)
+    if parser.page_now is not None:
+        found = parser.page_now(doc, tz)
         if found:
             return found, "the forum's clock in the page footer"
     if raw.mtime:
@@ -146,13 +145,13 @@ def _read_page(raw: sources.RawPage, number: int, parser, engine: str | None, tz
             parser = parsers.detect(doc, None, raw.source)
         elif not parser.detect(doc, None):  # one engine's markers, not all fifteen
             other = parsers.detect(doc, None, raw.source)
-            raise ParseError(f"{raw.source}: page is {other.NAME} but earlier pages are {parser.NAME}")
+            raise ParseError(f"{raw.source}: page is {other.name} but earlier pages are {parser.name}")
     now, why = saved_moment(doc, parser, raw, tz, saved_at, fetched_at)
     page_url = url or pages_mod.saved_url(doc)
     page = Page(source=raw.source, number=number, tz=tz, url=page_url, saved_at=now, saved_at_source=why)
     found = parser.posts(doc, page)
     if not found:
-        raise ParseError(f"{raw.source}: no posts found (engine {parser.NAME})")
+        raise ParseError(f"{raw.source}: no posts found (engine {parser.name})")
     return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url)
 
 
@@ -186,7 +185,7 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
             later = list(it)
             rest = parallel.ordered_map(_read_later_page, range(len(later)), jobs,
                                         minimum=PARALLEL_FROM_PAGES - 1,
-                                        shared=(later, parser.NAME, engine, tz, saved_at, fetched))
+                                        shared=(later, parser.name, engine, tz, saved_at, fetched))
         else:  # lazily: batch checks its time limit between pages
             rest = (_read_page(raw, n, parser, engine, tz, saved_at, fetched)[1] for n, raw in enumerate(it, 2))
         for number, read in enumerate(itertools.chain((read,), rest), 1):
@@ -202,7 +201,7 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
             title = title or read.title
     if parser is None:
         raise ParseError(f"{label}: no pages")
-    merged = thread.merge(posts, title=title, engine=parser.NAME, pages=number,
+    merged = thread.merge(posts, title=title, engine=parser.name, pages=number,
                           source=label, saved_at_source=", ".join(sorted(used)) or None,
                           page_titles=titles, page_urls=page_urls)
     merged = replace(merged, saved_at=latest, url=first_url)

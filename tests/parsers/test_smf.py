@@ -81,8 +81,8 @@ def test_corpus_counts_edits_quotes():
 
 def test_corpus_navigation_and_clock():
     doc = pages.tree(corpus_page(CORPUS_PAGE).read_bytes())
-    assert smf.next_page(doc, None).startswith("http://forums.contribs.org/index.php/topic,38573.15.html")
-    assert smf.title(doc) == "FAQ: Should I trust/follow the advice I get in this forum?"
+    assert smf.ENGINE.next_page(doc, None).startswith("http://forums.contribs.org/index.php/topic,38573.15.html")
+    assert smf.ENGINE.title(doc) == "FAQ: Should I trust/follow the advice I get in this forum?"
     assert smf.page_now(doc, ZoneInfo("UTC")) == datetime(2010, 6, 8, 7, 37, 37, tzinfo=ZoneInfo("UTC"))
 
 
@@ -126,13 +126,13 @@ def test_ru_facts():
 def test_ru_relative_needs_save_time():
     doc = pages.tree((DIR / "smf20-ru-curve.html").read_bytes())
     with pytest.raises(ParseError, match="Сегодня в 19:45:12.*saved"):
-        smf.posts(doc, Page(source="ru", number=1, tz=MSK))
+        smf.ENGINE.posts(doc, Page(source="ru", number=1, tz=MSK))
 
 
 def test_ru_navigation():
     doc = pages.tree((DIR / "smf20-ru-curve.html").read_bytes())
-    assert smf.next_page(doc, None) == "https://mafia.example/index.php?topic=894.5"
-    assert smf.title(doc) == "Мафия 153. День 2. Голосование"
+    assert smf.ENGINE.next_page(doc, None) == "https://mafia.example/index.php?topic=894.5"
+    assert smf.ENGINE.title(doc) == "Мафия 153. День 2. Голосование"
 
 
 # --- English SMF 1.1 fixture ----------------------------------------------------------------
@@ -161,8 +161,8 @@ def test_en_facts():
 
 def test_en_no_next_page_on_single_page():
     doc = pages.tree((DIR / "smf11-en-default.html").read_bytes())
-    assert smf.next_page(doc, None) is None
-    assert smf.title(doc) == "Game 7: Day 2 vote"
+    assert smf.ENGINE.next_page(doc, None) is None
+    assert smf.ENGINE.title(doc) == "Game 7: Day 2 vote"
 
 
 # --- detection ------------------------------------------------------------------------------
@@ -177,17 +177,17 @@ def _all_pages() -> list[Path]:
 @pytest.mark.parametrize("path", [DIR / "smf20-ru-curve.html", DIR / "smf11-en-default.html"],
                          ids=lambda p: p.name)
 def test_detect_fixtures(path):
-    assert parsers.detect(pages.tree(path.read_bytes()), None) is smf
+    assert parsers.detect(pages.tree(path.read_bytes()), None) is smf.ENGINE
 
 
 def test_detect_corpus():
-    assert parsers.detect(pages.tree(corpus_page(CORPUS_PAGE).read_bytes()), None) is smf
+    assert parsers.detect(pages.tree(corpus_page(CORPUS_PAGE).read_bytes()), None) is smf.ENGINE
 
 
 @pytest.mark.parametrize("path", _all_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_fires_only_on_smf_pages(path):
     doc = pages.tree(path.read_bytes())
-    assert smf.detect(doc, None) == (path.parent.name == "smf")
+    assert smf.ENGINE.detect(doc, None) == (path.parent.name == "smf")
 
 
 # --- corpus: a board date format (bay12forums, SMF 2.0 "darkling" theme) ---------------------
