@@ -78,6 +78,7 @@ class Job(NamedTuple):
     previous: str | None = None  # the hash of the last finished count (--resume)
     root: str | None = None  # the submitter's folder, for relative paths on other processes
     error: str | None = None  # kind "missing": why (a list file's line naming nothing)
+    date_order: str | None = None  # --date-order
 
 
 def _real(job: Job, path: str) -> str:
@@ -154,12 +155,13 @@ def _targets(path: Path, depth: int) -> Iterator[tuple[str, str, str]]:
 
 
 def make_jobs(targets, *, rules=None, tz=None, engine=None, lang=None, max_pages=0,
-              max_bytes=0, time_limit=0.0, previous: dict[str, str] | None = None) -> list[Job]:
+              max_bytes=0, time_limit=0.0, previous: dict[str, str] | None = None,
+              date_order: str | None = None) -> list[Job]:
     jobs = []
     for key, path, kind, *why in targets:
         jobs.append(Job(key, path, kind, _game_file(path, kind), rules, tz, engine, lang,
                         max_pages, max_bytes, time_limit, (previous or {}).get(key), os.getcwd(),
-                        why[0] if why else None))
+                        why[0] if why else None, date_order))
     return jobs
 
 
@@ -291,7 +293,7 @@ def content_hash(job: Job, raws: list[sources.RawPage], game_bytes: bytes) -> st
     from .api import CountRequest
     h = hashlib.blake2b(digest_size=16)
     request = CountRequest((job.path,), game=job.game, rules=job.rules, zone=job.tz, engine=job.engine,
-                           lang=job.lang)
+                           lang=job.lang, date_order=job.date_order)
     options = [__version__, request.fingerprint()]
     h.update(json.dumps(options).encode())
     h.update(len(game_bytes).to_bytes(8, "little") + game_bytes)
@@ -333,7 +335,8 @@ def _count(job: Job, info: dict, started: float) -> dict:
     tz = api.zone(job.tz or (game.timezone if game else game_mod.DEFAULT_TZ))
     deadline = started + job.time_limit if job.time_limit else 0.0
     thread = with_notes(thread_from_pages(_paced(raws, deadline, job.time_limit), job.key, tz=tz,
-                                          engine=job.engine, fetched=_fetched(job, raws)), notes)
+                                          engine=job.engine, fetched=_fetched(job, raws),
+                                          date_order=job.date_order), notes)
     results = api.count_thread(thread, game, tz, None if game else job.rules, lang=job.lang)
     if deadline and time.monotonic() > deadline:
         raise InputError(f"over the time limit of {job.time_limit:g} s")
