@@ -48,16 +48,16 @@ NAME = "discourse"
 _META = f".//div[{cls('crawler-post-meta')}]"
 SELECTORS = Selectors(
     post=f"//div[{cls('crawler-post')} and {cls('topic-body')} and not(@role='navigation')]",
-    post_id=f"(@id[starts-with(., 'post_')] | {_META}//*[@itemprop='position'])[1]",
-    number=f"({_META}//*[@itemprop='position'] | @id[starts-with(., 'post_')])[1]",
-    author=f"({_META}//*[{cls('creator')}]//*[@itemprop='name'] | {_META}//*[{cls('creator')}]//b[@itemprop='author'])[1]",
-    time_attr=f"({_META}//time/@datetime | {_META}//meta[@itemprop='datePublished']/@content)[1]",
+    post_id=("@id[starts-with(., 'post_')]", f"{_META}//*[@itemprop='position']"),
+    number=(f"{_META}//*[@itemprop='position']", "@id[starts-with(., 'post_')]"),
+    author=(f"{_META}//*[{cls('creator')}]//*[@itemprop='name']", f"{_META}//*[{cls('creator')}]//b[@itemprop='author']"),
+    time_attr=(f"{_META}//time/@datetime", f"{_META}//meta[@itemprop='datePublished']/@content"),
     time_text=f"({_META}//time)[1]",
     body=f"(.//div[{cls('post')}][@itemprop='text' or @itemprop='articleBody'])[1]",
     drop=(f".//aside[{cls('quote')}]", f".//aside[{cls('onebox')}]", ".//details/summary",
           ".//pre[code]", f".//div[{cls('lightbox-wrapper')}]//div[{cls('meta')}]"),
-    next_page="(//link[@rel='next']/@href | //div[@role='navigation']//a[@rel='next']/@href)[1]",
-    title="(//div[@id='topic-title']//h1/a | //div[@id='topic-title']//h1 | //h1)[1]",
+    next_page=("//link[@rel='next']/@href", "//div[@role='navigation']//a[@rel='next']/@href"),
+    title=("//div[@id='topic-title']//h1/a", "//div[@id='topic-title']//h1", "//h1"),
 )
 _MODIFIED = f"({_META}//meta[@itemprop='dateModified']/@content)[1]"
 _CANONICAL = "(//link[@rel='canonical']/@href)[1]"

@@ -46,7 +46,7 @@ SELECTORS = Selectors(
                    r"редактировал\w*\s+(?P<n>\d+)"),
     drop=(f".//dl[{cls('codebox')}]",),
     next_page="(//link[@rel='next']/@href)[1]",
-    title="(//h1[@class='cattitle'] | //a[@class='maintitle'] | //h1)[1]",
+    title=("//h1[@class='cattitle']", "//a[@class='maintitle']", "//h1"),
 )
 _START = re.compile(r"/t(\d+)p(\d+)-")
 _TOPIC = re.compile(r"/t(\d+)(?:p\d+)?-")

@@ -54,13 +54,13 @@ LEGACY = Selectors(
     post_id=f"(.//a[{_ENTRY}])[1]/@name",
     number=(f"(.//tr[1]//span[{cls('postdetails')}]//a[contains(@onclick, 'link_to_post')]"
             "[starts-with(normalize-space(.), '#')])[1]"),
-    author=f"(.//span[{cls('normalname')}] | .//span[{cls('unreg')}] | .//*[{cls('bigusername')}])[1]",
+    author=(f".//span[{cls('normalname')}]", f".//span[{cls('unreg')}]", f".//*[{cls('bigusername')}]"),
     author_id="substring-after((.//a[contains(@href, 'showuser=')]/@href)[1], 'showuser=')",
     time_text=f"(.//tr[1]/td[2]//span[{cls('postdetails')}])[1]",
     body=(f"(.//div[{cls('postcolor')} and starts-with(@id, 'post-')]"
           f" | .//td[div[{cls('postcolor')}]][not(.//div[{cls('postcolor')} and starts-with(@id, 'post-')])])[1]"),
     edit_notice=f".//span[{cls('edit')}][contains(., 'отредактировал') or contains(., 'edited by')]",
-    edit_by="(.//b | .//strong)[1]",
+    edit_by=(".//b", ".//strong"),
     edit_patterns=(_EDIT_RU, _EDIT_EN),
     drop=(".//table[.//td[@id='QUOTE' or @id='CODE']]", f".//div[{cls('quotetop')}]",
           f".//div[{cls('quotemain')}]", f".//div[{cls('codetop')}]", f".//div[{cls('codemain')}]",
@@ -79,17 +79,17 @@ IPB3 = Selectors(
     author_id=("(.//h3//a[@hovercard-ref='member']/@hovercard-id"
                " | .//h3//a[contains(@href, 'showuser=')]/@href | .//h3//a[contains(@href, '/user/')]/@href)[1]"),
     time_attr=f"(.//abbr[{cls('published')}]/@title)[1]",
-    time_text=f"(.//abbr[{cls('published')}] | .//p[{cls('posted_info')}])[1]",
+    time_text=(f".//abbr[{cls('published')}]", f".//p[{cls('posted_info')}]"),
     url=f"(.//span[{cls('post_id')}]//a/@href)[1]",
-    body=f"(.//div[@itemprop='commentText'] | .//div[{cls('post')} and {cls('entry-content')}])[1]",
+    body=(".//div[@itemprop='commentText']", f".//div[{cls('post')} and {cls('entry-content')}]"),
     edit_notice=f".//p[{cls('edit')}]",
-    edit_by="(.//strong | .//b)[1]",
+    edit_by=(".//strong", ".//b"),
     edit_patterns=(_EDIT_RU, _EDIT_EN),
     drop=(".//blockquote", f".//p[{cls('citation')}]", f".//div[{cls('blockquote')}]",
           f".//p[{cls('edit')}]", f".//div[{cls('signature')}]", ".//pre", _SPOILER_TITLES),
     next_page=("(//link[@rel='next']/@href | //li[" + cls('next') + "]/a/@href"
                " | //a[@rel='next']/@href)[1]"),
-    title=f"(//h1[{cls('ipsType_pagetitle')}] | //div[{cls('maintitle')}]//span | //h1)[1]",
+    title=(f"//h1[{cls('ipsType_pagetitle')}]", f"//div[{cls('maintitle')}]//span", "//h1"),
 )
 
 

@@ -59,7 +59,7 @@ SELECTORS = Selectors(
           ".//*[@data-role='memberSignature']"),
     next_page=(f"(//li[{cls('ipsPagination_next')}][not({cls('ipsPagination_inactive')})]/a/@href"
                " | //link[@rel='next']/@href)[1]"),
-    title=f"(//h1[{cls('ipsType_pageTitle')}] | //h1)[1]",
+    title=(f"//h1[{cls('ipsType_pageTitle')}]", "//h1"),
 )
 
 # The words of `date_edited` around the time and the name ("Edited {date} by {name}",

@@ -69,7 +69,7 @@ SELECTORS = Selectors(
     body=f".//div[{cls('post_body')}]",
     edit_notice=f"(.//span[{cls('edited_post')}])[1]",
     drop=(".//blockquote", f".//div[{cls('codeblock')}]", f".//*[{_SPOILER_TITLES}]"),
-    next_page=f"(//div[{cls('pagination')}]//a[{cls('pagination_next')}]/@href | //link[@rel='next']/@href)[1]",
+    next_page=(f"//div[{cls('pagination')}]//a[{cls('pagination_next')}]/@href", "//link[@rel='next']/@href"),
     title="//title",
 )
 _LAYOUT = Layout("postbit", SELECTORS)  # and postbit_classic

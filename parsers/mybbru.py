@@ -39,7 +39,7 @@ SELECTORS = Selectors(
     post=f"//div[@id='pun-viewtopic']//div[{cls('post')} and @id]",
     post_id="@id",
     number=".//h3//strong",
-    author=f"(.//li[{cls('pa-author')}]/a | .//li[{cls('pa-author')}][not(a)])[1]",
+    author=(f".//li[{cls('pa-author')}]/a", f".//li[{cls('pa-author')}][not(a)]"),
     author_id="@data-user-id",
     time_attr="@data-posted",
     time_text=f".//h3//a[{cls('permalink')}]",
@@ -51,8 +51,8 @@ SELECTORS = Selectors(
     drop=(f".//div[{cls('quote-box')} and not({cls('spoiler-box')})]", ".//blockquote[not(ancestor::div[" + cls('spoiler-box') + "])]",
           f".//div[{cls('spoiler-box')}]/div[1]", f".//div[{cls('code-box')}]",
           f".//{_EDIT}", f".//*[{cls('post-sig')}]"),
-    next_page=f"(//div[{cls('pagelink')}]//a[{cls('next')}]/@href | //link[@rel='next']/@href)[1]",
-    title="(//div[@id='pun-main']/h1/span | //div[@id='pun-main']/h1)[1]",
+    next_page=(f"//div[{cls('pagelink')}]//a[{cls('next')}]/@href", "//link[@rel='next']/@href"),
+    title=("//div[@id='pun-main']/h1/span", "//div[@id='pun-main']/h1"),
 )
 
 

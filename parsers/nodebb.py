@@ -41,6 +41,6 @@ SELECTORS = Selectors(
           ".//blockquote",
           f".//*[{cls('ns-spoiler-control')}]"),
     next_page="(//link[@rel='next']/@href)[1]",
-    title="(//span[@component='topic/title'] | //h1[@component='post/header'])[1]",
+    title=("//span[@component='topic/title']", "//h1[@component='post/header']"),
 )
 ENGINE = Engine(NAME, (Layout("persona", SELECTORS),))

@@ -73,8 +73,8 @@ SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
     edit_by=".//a[contains(@href, 'mode=viewprofile')]",
     edit_patterns=_EDIT_PATTERNS,
     drop=_DROP,
-    next_page=f"(//li[{cls('next')}]/a/@href | //a[{cls('right-box')} and {cls('right')}]/@href | //link[@rel='next']/@href)[1]",
-    title=f"(//h2[{cls('topic-title')}]/a | //div[@id='page-body']/h2/a | //h2/a)[1]",
+    next_page=(f"//li[{cls('next')}]/a/@href", f"//a[{cls('right-box')} and {cls('right')}]/@href", "//link[@rel='next']/@href"),
+    title=(f"//h2[{cls('topic-title')}]/a", "//div[@id='page-body']/h2/a", "//h2/a"),
 )
 
 _SS2_NEXT = " or ".join(f"normalize-space(.)='{w}'" for w in ("Next", "След.", "Следующая", "Вперёд", "Вперед"))
@@ -91,8 +91,8 @@ SUBSILVER2 = Selectors(
     edit_by=".//a[contains(@href, 'mode=viewprofile')]",
     edit_patterns=_EDIT_PATTERNS,
     drop=_DROP,
-    next_page=f"(//td[{cls('gensmall')}]//a[{_SS2_NEXT}]/@href | //link[@rel='next']/@href)[1]",
-    title=f"(//div[@id='pageheader']/h2/a | //h2/a[{cls('titles')}])[1]",
+    next_page=(f"//td[{cls('gensmall')}]//a[{_SS2_NEXT}]/@href", "//link[@rel='next']/@href"),
+    title=("//div[@id='pageheader']/h2/a", f"//h2/a[{cls('titles')}]"),
 )
 _START = re.compile(r"[?&;]start=(\d+)")
 _PAGE = re.compile(r"(?:Page|Страница)\s+(\d+)\s+(?:of|из)\s+(\d+)", re.I)

@@ -47,7 +47,7 @@ SELECTORS = Selectors(
     author_id="following-sibling::tr[1]//a[contains(@href, 'mode=viewprofile')]/@href",
     time_text=f"(td[2]//*[{cls('postdetails')}])[1]",
     url="(td[2]//a[contains(@href, 'viewtopic.php?p=')]/@href)[1]",
-    body=f"(td[2]//td[{cls('postbody')}] | td[2]//span[{cls('postbody')}]/..)[1]",
+    body=(f"td[2]//td[{cls('postbody')}]", f"td[2]//span[{cls('postbody')}]/.."),
     edit_notice=f"(td[2]//span[{cls('gensmall')}][{_NOTICE}])[1]",
     edit_patterns=(
         r"Последн\w* раз редактировал\w*:\s*(?P<who>.+)\s+\((?P<when>[^()]*\d[^()]*)\),?\s+всего редактировал\w*\s+(?P<n>\d+)",
@@ -59,8 +59,8 @@ SELECTORS = Selectors(
     drop=(".//table", f"./span[{cls('gensmall')}]", f".//span[{cls('gensmall')}][{_NOTICE}]",
           f".//div[{cls('spoiltitle')} or {cls('sp-head')} or {cls('spoiler-title')}]",
           f".//*[{cls('votecount-signature')}]"),
-    next_page=f"(//span[{cls('nav')}]//a[{_NEXT}]/@href | //td[{cls('nav')}]//a[{_NEXT}]/@href)[1]",
-    title=f"(//a[{cls('maintitle')}] | //td[{cls('maintitle')}]/a | //span[{cls('maintitle')}]/a)[1]",
+    next_page=(f"//span[{cls('nav')}]//a[{_NEXT}]/@href", f"//td[{cls('nav')}]//a[{_NEXT}]/@href"),
+    title=(f"//a[{cls('maintitle')}]", f"//td[{cls('maintitle')}]/a", f"//span[{cls('maintitle')}]/a"),
 )
 _LAYOUT = Layout("subsilver", SELECTORS)
 _C = _LAYOUT.compiled

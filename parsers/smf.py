@@ -47,7 +47,7 @@ SELECTORS = Selectors(
     post=(f"//div[div[{cls('postarea')}] and div[{cls('poster')}]]"
           f" | //td[({cls('windowbg')} or {cls('windowbg2')}) and .//*[{_SUBJECT}]"
           f" and .//div[{cls('post')}]]"),
-    post_id=f"(.//*[{_SUBJECT}]/@id | .//div[{cls('inner')} and starts-with(@id, 'msg_')]/@id)[1]",
+    post_id=(f".//*[{_SUBJECT}]/@id", f".//div[{cls('inner')} and starts-with(@id, 'msg_')]/@id"),
     author=(f"(.//div[{cls('poster')}]//h4/a | .//div[{cls('poster')}]//h4[not(a)]"
             " | .//td[@rowspan]/b/a | .//td[@rowspan]/b[not(a)])[1]"),
     author_id=(f"(.//div[{cls('poster')}]//h4/a/@href | .//td[@rowspan]/b/a/@href)[1]"),
@@ -56,7 +56,7 @@ SELECTORS = Selectors(
                f" | .//div[{cls('postinfo')}]/a[{cls('smalltext')}])[1]"),
     number=(f"(.//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]"
             f" | .//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@title)[1]"),
-    url=f"(.//*[{_SUBJECT}]//a/@href | .//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@href)[1]",
+    url=(f".//*[{_SUBJECT}]//a/@href", f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@href"),
     body=(f"(.//div[{cls('post')}]/div[{cls('inner')}]"
           f" | .//div[{cls('post')}][not(div[{cls('inner')}])])[1]"),
     edit_notice=".//*[starts-with(@id, 'modified_')][normalize-space()]",

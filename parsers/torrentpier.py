@@ -58,7 +58,7 @@ SELECTORS = Selectors(
     time_text=f"(.//div[{cls('post_head')}]//a[contains(@href, 'viewtopic.php')])[1]",
     url=f"(.//div[{cls('post_head')}]//a[contains(@href, 'viewtopic.php')])[1]/@href",
     body=f"(.//div[{cls('post_body')}])[1]",
-    edit_notice=f"(.//div[{cls('last_edited')}] | .//span[{cls('posted_since')}][contains(., 'ред.')])[1]",
+    edit_notice=(f".//div[{cls('last_edited')}]", f".//span[{cls('posted_since')}][contains(., 'ред.')]"),
     edit_patterns=(
         r"редактировал\w*:\s*(?P<who>.+?)\s*\((?P<when>[^()]+)\),?\s*всего редактировал\w*\s+(?P<n>\d+)",
         r"Last edited by (?P<who>.+?) on (?P<when>.+?); edited (?P<n>\d+) times? in total",

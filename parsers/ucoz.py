@@ -42,19 +42,19 @@ SELECTORS = Selectors(
     post_id=("(.//*[starts-with(@id, 'ucoz-forum-post-')]/@id"
              " | ancestor::tr[starts-with(@id, 'post')][1]/@id)[1]"),
     number=f"(.//a[{cls('postNumberLink')}])[1]",
-    author=f"(.//td[{cls('postTdTop')}][1]//*[{cls('postUser')}] | .//td[{cls('postTdTop')}][1])[1]",
+    author=(f".//td[{cls('postTdTop')}][1]//*[{cls('postUser')}]", f".//td[{cls('postTdTop')}][1]"),
     author_id=("substring-after((.//a[contains(@href, '/index/8-')]"
                "[not(contains(@href, '/index/8-0-'))]/@href)[1], '/index/8-')"),
     # /forum/F-T-N-16-EPOCH inside prompt('…', '…/forum/2-15-1234-16-1795970700'); return false;
     time_attr=(f"substring-before(substring-after((.//a[{cls('postNumberLink')}]/@onclick)[1], '-16-'),"
                " \"'\")"),
-    time_text=f"(.//td[{cls('postTdTop')}][2] | .//*[{cls('postTdTop2')}])[1]",
+    time_text=(f".//td[{cls('postTdTop')}][2]", f".//*[{cls('postTdTop2')}]"),
     url=(f"substring-before(substring-after((.//a[{cls('postNumberLink')}]/@onclick)[1], \"', '\"),"
          " \"'\")"),
     body=(f"(.//span[{cls('ucoz-forum-post')}] | .//*[starts-with(@id, 'ucoz-forum-post-')]"
           f" | .//{_MESSAGE}[not(.//*[starts-with(@id, 'ucoz-forum-post-')])])[1]"),
     edit_notice=f".//{_MESSAGE}//{_EDIT}",
-    edit_by=f"(.//*[{cls('editedBy')}] | .//a | .//b)[1]",
+    edit_by=(f".//*[{cls('editedBy')}]", ".//a", ".//b"),
     edit_patterns=(r"Сообщение (?:отредактировал[аи]?|изменено)\s+(?P<who>.+?)\s+[-–—]\s+(?P<when>\S.*)$",
                    r"Message edited by\s+(?P<who>.+?)\s+[-–—]\s+(?P<when>\S.*)$"),
     drop=(f".//div[{cls('bbQuoteBlock')}]", f".//div[{cls('bbCodeBlock')}]",
@@ -62,7 +62,7 @@ SELECTORS = Selectors(
           f".//hr[{cls('signatureHr')}]", f".//{_EDIT}"),
     next_page=(f"(//a[{cls('swchItem-next')}]/@href | //a[{cls('switchNext')}]/@href"
                " | //link[@rel='next']/@href)[1]"),
-    title=f"(//a[{cls('forumBarA')}] | //td[{cls('gTableTop')}] | //h1)[1]",
+    title=(f"//a[{cls('forumBarA')}]", f"//td[{cls('gTableTop')}]", "//h1"),
 )
 ENGINE = Engine(
     NAME, (Layout("forum", SELECTORS),),

@@ -71,7 +71,7 @@ VB3 = Selectors(
               f" substring-after((.//a[{cls('bigusername')}]/@href)[1], '/members/'))",
     time_text=".//a[starts-with(@name, 'post')][img]/..",
     body=".//div[starts-with(@id, 'post_message_')]",
-    url="(.//a[starts-with(@id, 'postlink')]/@href | .//a[starts-with(@id, 'postcount')]/@href)[1]",
+    url=(".//a[starts-with(@id, 'postlink')]/@href", ".//a[starts-with(@id, 'postcount')]/@href"),
     edit_notice=f".//td[starts-with(@id, 'td_post_')]//div[{cls('smallfont')}][hr]/em[normalize-space()]",
     edit_patterns=_EDIT_PATTERNS,
     drop=(".//div[div[" + cls("smallfont") + "] and (table or pre or div[" + cls("alt2") + "]/code)]",

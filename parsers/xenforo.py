@@ -85,7 +85,7 @@ XF1 = Variant(
               f".//div[{cls('bbCodePHP')}]", f".//div[{cls('bbCodeHtml')}]", ".//svg"),
         next_page=f"(//link[@rel='next']/@href"
                   f" | //div[{cls('PageNav')}]//a[{cls('currentPage')}]/following-sibling::a[@href][1]/@href)[1]",
-        title="(//div[@id='content']//div[@class='titleBar']/h1 | //h1)[1]",
+        title=("//div[@id='content']//div[@class='titleBar']/h1", "//h1"),
     ),
     time_el=f"(.//div[{cls('messageMeta')}]//a[{cls('datePermalink')}]//*[{cls('DateTime')}])[1]",
     edit_time_el=f"(.//*[{cls('DateTime')}])[1]",
@@ -110,7 +110,7 @@ XF2 = Variant(
         drop=(f".//blockquote[{cls('bbCodeBlock--quote')}]", f".//*[{cls('bbCodeSpoiler-button')}]",
               f".//div[{cls('bbCodeBlock--code')}]", f".//div[{cls('bbCodeBlock--unfurl')}]", ".//svg"),
         next_page=(f"(//a[{cls('pageNav-jump--next')}]/@href | //link[@rel='next']/@href)[1]"),
-        title=f"(//h1[{cls('p-title-value')}] | //h1)[1]",
+        title=(f"//h1[{cls('p-title-value')}]", "//h1"),
     ),
     time_el=f"(.//header[{cls('message-attribution')}]//time[{cls('u-dt')}])[1]",
     edit_time_el=f"(.//time[{cls('u-dt')}])[1]",
