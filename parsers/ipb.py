@@ -57,16 +57,17 @@ LEGACY = Selectors(
     author=(f".//span[{cls('normalname')}]", f".//span[{cls('unreg')}]", f".//*[{cls('bigusername')}]"),
     author_id="substring-after((.//a[contains(@href, 'showuser=')]/@href)[1], 'showuser=')",
     time_text=f"(.//tr[1]/td[2]//span[{cls('postdetails')}])[1]",
-    body=(f"(.//div[{cls('postcolor')} and starts-with(@id, 'post-')]"
-          f" | .//td[div[{cls('postcolor')}]][not(.//div[{cls('postcolor')} and starts-with(@id, 'post-')])])[1]"),
+    body=(f".//div[{cls('postcolor')} and starts-with(@id, 'post-')]",
+          f".//td[div[{cls('postcolor')}]][not(.//div[{cls('postcolor')} and starts-with(@id, 'post-')])]"),
     edit_notice=f".//span[{cls('edit')}][contains(., 'отредактировал') or contains(., 'edited by')]",
     edit_by=(".//b", ".//strong"),
     edit_patterns=(_EDIT_RU, _EDIT_EN),
     drop=(".//table[.//td[@id='QUOTE' or @id='CODE']]", f".//div[{cls('quotetop')}]",
           f".//div[{cls('quotemain')}]", f".//div[{cls('codetop')}]", f".//div[{cls('codemain')}]",
           f".//div[{cls('signature')}]", f".//span[{cls('edit')}]", _SPOILER_TITLES),
-    next_page=("(//link[@rel='next']/@href | //a[@rel='next']/@href"
-               " | //a[@title='Следующая страница' or @title='Next page' or @title='Следующая']/@href)[1]"),
+    next_page=("//link[@rel='next']/@href",
+               "//a[@rel='next']/@href",
+               "//a[@title='Следующая страница' or @title='Next page' or @title='Следующая']/@href"),
     title=f"(//div[{cls('maintitle')}]//b)[1]",
 )
 
@@ -74,10 +75,13 @@ IPB3 = Selectors(
     post=f"//div[{cls('post_block')} and starts-with(@id, 'post_id_')]",
     post_id="@id",
     number=f"(.//span[{cls('post_id')}]//a)[1]",
-    author=(f"(.//h3//span[{cls('author')}]//*[@itemprop='name'] | .//h3//span[{cls('author')}]"
-            f" | .//h3//a[@hovercard-ref='member'] | .//div[{cls('post_username')}])[1]"),
-    author_id=("(.//h3//a[@hovercard-ref='member']/@hovercard-id"
-               " | .//h3//a[contains(@href, 'showuser=')]/@href | .//h3//a[contains(@href, '/user/')]/@href)[1]"),
+    author=(f".//h3//span[{cls('author')}]//*[@itemprop='name']",
+            f".//h3//span[{cls('author')}]",
+            ".//h3//a[@hovercard-ref='member']",
+            f".//div[{cls('post_username')}]"),
+    author_id=(".//h3//a[@hovercard-ref='member']/@hovercard-id",
+               ".//h3//a[contains(@href, 'showuser=')]/@href",
+               ".//h3//a[contains(@href, '/user/')]/@href"),
     time_attr=f"(.//abbr[{cls('published')}]/@title)[1]",
     time_text=(f".//abbr[{cls('published')}]", f".//p[{cls('posted_info')}]"),
     url=f"(.//span[{cls('post_id')}]//a/@href)[1]",
@@ -87,8 +91,7 @@ IPB3 = Selectors(
     edit_patterns=(_EDIT_RU, _EDIT_EN),
     drop=(".//blockquote", f".//p[{cls('citation')}]", f".//div[{cls('blockquote')}]",
           f".//p[{cls('edit')}]", f".//div[{cls('signature')}]", ".//pre", _SPOILER_TITLES),
-    next_page=("(//link[@rel='next']/@href | //li[" + cls('next') + "]/a/@href"
-               " | //a[@rel='next']/@href)[1]"),
+    next_page=("//link[@rel='next']/@href", f"//li[{cls('next')}]/a/@href", "//a[@rel='next']/@href"),
     title=(f"//h1[{cls('ipsType_pagetitle')}]", f"//div[{cls('maintitle')}]//span", "//h1"),
 )
 

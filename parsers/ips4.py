@@ -43,12 +43,12 @@ _EDIT = (f".//{_CONTENT}//*[@data-excludequote][.//time][contains(., 'dit') or c
 SELECTORS = Selectors(
     post="//article[starts-with(@id, 'elComment_')]",
     post_id="@id",
-    author=(f"(.//h3[{cls('cAuthorPane_author')}]//a[{_NAME_LINK}]"
-            f" | .//h3[{cls('cAuthorPane_author')}][not(.//a[{_NAME_LINK}])])[1]"),
+    author=(f".//h3[{cls('cAuthorPane_author')}]//a[{_NAME_LINK}]",
+            f".//h3[{cls('cAuthorPane_author')}][not(.//a[{_NAME_LINK}])]"),
     author_id=(f"substring-after((.//h3[{cls('cAuthorPane_author')}]//a[contains(@href, '/profile/')]/@href"
                " | .//a[contains(@href, 'showuser=')]/@href)[1], 'profile/')"),
-    time_attr=(f"(.//div[{cls('ipsComment_meta')}]//a[contains(@href, 'findComment')]/time/@datetime"
-               f" | .//div[{cls('ipsComment_meta')}]//time/@datetime)[1]"),
+    time_attr=(f".//div[{cls('ipsComment_meta')}]//a[contains(@href, 'findComment')]/time/@datetime",
+               f".//div[{cls('ipsComment_meta')}]//time/@datetime"),
     time_text=f"(.//div[{cls('ipsComment_meta')}]//time)[1]",
     url=f"(.//div[{cls('ipsComment_meta')}]//a[contains(@href, 'findComment')]/@href)[1]",
     body=f".//{_CONTENT}",
@@ -57,8 +57,10 @@ SELECTORS = Selectors(
     drop=(f".//blockquote[{cls('ipsQuote')}]", ".//blockquote", f".//div[{cls('ipsSpoiler_header')}]",
           ".//*[@data-excludequote]", f".//*[{cls('ipsEdited')}]", f".//pre[{cls('ipsCode')}]",
           ".//*[@data-role='memberSignature']"),
-    next_page=(f"(//li[{cls('ipsPagination_next')}][not({cls('ipsPagination_inactive')})]/a/@href"
-               " | //link[@rel='next']/@href)[1]"),
+    # <link rel="next"> first: it is in the <head>, so the union this was found it first (the
+    # pagination link adds "#comments")
+    next_page=("//link[@rel='next']/@href",
+               f"//li[{cls('ipsPagination_next')}][not({cls('ipsPagination_inactive')})]/a/@href"),
     title=(f"//h1[{cls('ipsType_pageTitle')}]", "//h1"),
 )
 

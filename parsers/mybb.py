@@ -59,17 +59,17 @@ SELECTORS = Selectors(
           f"[.//div[{cls('post_body')}]]"),
     post_id="@id",
     number=f"(.//div[{cls('post_head')}]//a[starts-with(normalize-space(.), '#')])[1]",
-    author=(f"(.//div[{cls('author_information')}]//span[{cls('largetext')}]"
-            f" | .//div[{cls('post_author')}]//strong)[1]"),
-    author_id=(f"(.//div[{cls('author_information')}]//a[contains(@href, 'uid=')]/@href"
-               f" | .//div[{cls('post_author')}]//a[contains(@href, 'uid=')]/@href"
-               f" | .//div[{cls('post_controls')}]//a[contains(@href, 'uid=')]/@href)[1]"),
+    author=(f".//div[{cls('author_information')}]//span[{cls('largetext')}]",
+            f".//div[{cls('post_author')}]//strong"),
+    author_id=(f".//div[{cls('author_information')}]//a[contains(@href, 'uid=')]/@href",
+               f".//div[{cls('post_author')}]//a[contains(@href, 'uid=')]/@href",
+               f".//div[{cls('post_controls')}]//a[contains(@href, 'uid=')]/@href"),
     time_text=f".//span[{cls('post_date')}]",
     url=f"(.//div[{cls('post_head')}]//a[starts-with(normalize-space(.), '#')]/@href)[1]",
     body=f".//div[{cls('post_body')}]",
     edit_notice=f"(.//span[{cls('edited_post')}])[1]",
     drop=(".//blockquote", f".//div[{cls('codeblock')}]", f".//*[{_SPOILER_TITLES}]"),
-    next_page=(f"//div[{cls('pagination')}]//a[{cls('pagination_next')}]/@href", "//link[@rel='next']/@href"),
+    next_page=("//link[@rel='next']/@href", f"//div[{cls('pagination')}]//a[{cls('pagination_next')}]/@href"),
     title="//title",
 )
 _LAYOUT = Layout("postbit", SELECTORS)  # and postbit_classic

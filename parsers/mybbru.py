@@ -51,7 +51,7 @@ SELECTORS = Selectors(
     drop=(f".//div[{cls('quote-box')} and not({cls('spoiler-box')})]", ".//blockquote[not(ancestor::div[" + cls('spoiler-box') + "])]",
           f".//div[{cls('spoiler-box')}]/div[1]", f".//div[{cls('code-box')}]",
           f".//{_EDIT}", f".//*[{cls('post-sig')}]"),
-    next_page=(f"//div[{cls('pagelink')}]//a[{cls('next')}]/@href", "//link[@rel='next']/@href"),
+    next_page=("//link[@rel='next']/@href", f"//div[{cls('pagelink')}]//a[{cls('next')}]/@href"),
     title=("//div[@id='pun-main']/h1/span", "//div[@id='pun-main']/h1"),
 )
 

@@ -55,11 +55,12 @@ SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
     post=(f"//div[starts-with(@id, 'p') and {cls('post')}][.//div[{cls('postbody')}]]",
           f"//div[{_POST_ID}][.//a[contains(@href, 'mode=viewprofile')]]"),
     post_id="@id",
-    author=(f"(.//p[{cls('author')}]//strong | .//p[{cls('author')}]//a[{cls('username')} or {cls('username-coloured')}])[1]",
+    author=(f".//p[{cls('author')}]//strong",
+            f".//p[{cls('author')}]//a[{cls('username')} or {cls('username-coloured')}]",
             f".//*[{cls('author')}]//strong//a[contains(@href, 'mode=viewprofile')]",
             f"(.//{_PROFILE})[1]"),
-    author_id=(f"(.//p[{cls('author')}]//a[contains(@href, 'mode=viewprofile')]/@href"
-               f" | .//dl[{cls('postprofile')}]//a[contains(@href, 'mode=viewprofile')]/@href)[1]",
+    author_id=(f".//p[{cls('author')}]//a[contains(@href, 'mode=viewprofile')]/@href",
+               f".//dl[{cls('postprofile')}]//a[contains(@href, 'mode=viewprofile')]/@href",
                f"(.//{_PROFILE})[1]/@href"),
     # (no fallback: a 3.0 page has no <time>, and a walk of every post for one costs more than
     # it finds; a derived theme's printed time is read by time_text's fallbacks)
@@ -73,7 +74,8 @@ SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
     edit_by=".//a[contains(@href, 'mode=viewprofile')]",
     edit_patterns=_EDIT_PATTERNS,
     drop=_DROP,
-    next_page=(f"//li[{cls('next')}]/a/@href", f"//a[{cls('right-box')} and {cls('right')}]/@href", "//link[@rel='next']/@href"),
+    next_page=("//link[@rel='next']/@href", f"//li[{cls('next')}]/a/@href",
+               f"//a[{cls('right-box')} and {cls('right')}]/@href"),
     title=(f"//h2[{cls('topic-title')}]/a", "//div[@id='page-body']/h2/a", "//h2/a"),
 )
 
@@ -91,7 +93,7 @@ SUBSILVER2 = Selectors(
     edit_by=".//a[contains(@href, 'mode=viewprofile')]",
     edit_patterns=_EDIT_PATTERNS,
     drop=_DROP,
-    next_page=(f"//td[{cls('gensmall')}]//a[{_SS2_NEXT}]/@href", "//link[@rel='next']/@href"),
+    next_page=("//link[@rel='next']/@href", f"//td[{cls('gensmall')}]//a[{_SS2_NEXT}]/@href"),
     title=("//div[@id='pageheader']/h2/a", f"//h2/a[{cls('titles')}]"),
 )
 _START = re.compile(r"[?&;]start=(\d+)")

@@ -52,8 +52,8 @@ BLOCKPOST = Selectors(
     edit_patterns=_EDIT_PATTERNS,
     drop=(f".//p[{cls('postedit')}]", f".//div[{cls('postsignature')}]") + _COMMON_DROP,
     # FluxBB prints rel="next"; PunBB 1.2 only numbers: the link after the current <strong>
-    next_page=f"(//p[{cls('pagelink')}]//a[@rel='next']/@href"
-              f" | //p[{cls('pagelink')}]/strong/following-sibling::a[1]/@href)[1]",
+    next_page=(f"//p[{cls('pagelink')}]//a[@rel='next']/@href",
+               f"//p[{cls('pagelink')}]/strong/following-sibling::a[1]/@href"),
     # the last breadcrumb ("» Subject"); '»' is stripped in title()
     title=f"(//div[@id='punviewtopic']//div[{cls('linkst')}]//ul/li[last()])[1]",
 )
@@ -70,8 +70,7 @@ POST_IDENT = Selectors(
     edit_notice=f".//div[{cls('entry-content')}]/p[{cls('lastedit')}]",
     edit_patterns=_EDIT_PATTERNS,
     drop=(f".//p[{cls('lastedit')}]", f".//div[{cls('sig-content')}]") + _COMMON_DROP,
-    next_page=f"(//link[@rel='next']/@href"
-              f" | //p[{cls('paging')}]/strong/following-sibling::a[1]/@href)[1]",
+    next_page=("//link[@rel='next']/@href", f"//p[{cls('paging')}]/strong/following-sibling::a[1]/@href"),
     title=f"(//h1[{cls('main-title')}])[1]",
 )
 

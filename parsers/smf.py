@@ -48,17 +48,18 @@ SELECTORS = Selectors(
           f" | //td[({cls('windowbg')} or {cls('windowbg2')}) and .//*[{_SUBJECT}]"
           f" and .//div[{cls('post')}]]"),
     post_id=(f".//*[{_SUBJECT}]/@id", f".//div[{cls('inner')} and starts-with(@id, 'msg_')]/@id"),
-    author=(f"(.//div[{cls('poster')}]//h4/a | .//div[{cls('poster')}]//h4[not(a)]"
-            " | .//td[@rowspan]/b/a | .//td[@rowspan]/b[not(a)])[1]"),
-    author_id=(f"(.//div[{cls('poster')}]//h4/a/@href | .//td[@rowspan]/b/a/@href)[1]"),
+    author=(f".//div[{cls('poster')}]//h4/a",
+            f".//div[{cls('poster')}]//h4[not(a)]",
+            ".//td[@rowspan]/b/a",
+            ".//td[@rowspan]/b[not(a)]"),
+    author_id=(f".//div[{cls('poster')}]//h4/a/@href", ".//td[@rowspan]/b/a/@href"),
     author_id_pattern=r"[?&;]u=(\d+)",  # ;u=N, not the session id in the same link
-    time_text=(f"(.//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]"
-               f" | .//div[{cls('postinfo')}]/a[{cls('smalltext')}])[1]"),
-    number=(f"(.//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]"
-            f" | .//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@title)[1]"),
+    time_text=(f".//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
+               f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]"),
+    number=(f".//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
+            f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@title"),
     url=(f".//*[{_SUBJECT}]//a/@href", f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@href"),
-    body=(f"(.//div[{cls('post')}]/div[{cls('inner')}]"
-          f" | .//div[{cls('post')}][not(div[{cls('inner')}])])[1]"),
+    body=(f".//div[{cls('post')}]/div[{cls('inner')}]", f".//div[{cls('post')}][not(div[{cls('inner')}])]"),
     edit_notice=".//*[starts-with(@id, 'modified_')][normalize-space()]",
     edit_patterns=(
         r"(?:Last Edit|Последнее редактирование)\s*:\s*(?P<when>.+?)\s+(?:by|от)\s+(?P<who>.+?)"
@@ -70,9 +71,9 @@ SELECTORS = Selectors(
     # The page index: "Pages: [<strong>1</strong>] <a class="navPages">2</a>" (1.1/2.0; 1.1
     # uses <b>), "<span class="current_page">1</span> <a class="nav_page">2</a>" (2.1).
     # <link rel="next"> is the next *topic* in SMF, never the next page.
-    next_page=(f"(//*[self::strong or self::b][following-sibling::a[1][{cls('navPages')}]]"
-               f"/following-sibling::a[{cls('navPages')}][1]/@href"
-               f" | //span[{cls('current_page')}]/following-sibling::a[{cls('nav_page')}][1]/@href)[1]"),
+    next_page=(f"//*[self::strong or self::b][following-sibling::a[1][{cls('navPages')}]]"
+               f"/following-sibling::a[{cls('navPages')}][1]/@href",
+               f"//span[{cls('current_page')}]/following-sibling::a[{cls('nav_page')}][1]/@href"),
     title=f"(//div[@id='linktree' or {cls('linktree')} or {cls('navigate_section')}]//li[last()]//span)[1]",
 )
 _LAYOUT = Layout("curve", SELECTORS)  # and Core, 1.1, 2.1

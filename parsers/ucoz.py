@@ -39,8 +39,8 @@ _EDIT = (f"*[{cls('edited')} or starts-with(normalize-space(.), 'Сообщен�
 
 SELECTORS = Selectors(
     post=f"//table[{cls('postTable')}][.//{_MESSAGE}]",
-    post_id=("(.//*[starts-with(@id, 'ucoz-forum-post-')]/@id"
-             " | ancestor::tr[starts-with(@id, 'post')][1]/@id)[1]"),
+    post_id=(".//*[starts-with(@id, 'ucoz-forum-post-')]/@id",
+             "ancestor::tr[starts-with(@id, 'post')][1]/@id"),
     number=f"(.//a[{cls('postNumberLink')}])[1]",
     author=(f".//td[{cls('postTdTop')}][1]//*[{cls('postUser')}]", f".//td[{cls('postTdTop')}][1]"),
     author_id=("substring-after((.//a[contains(@href, '/index/8-')]"
@@ -51,8 +51,9 @@ SELECTORS = Selectors(
     time_text=(f".//td[{cls('postTdTop')}][2]", f".//*[{cls('postTdTop2')}]"),
     url=(f"substring-before(substring-after((.//a[{cls('postNumberLink')}]/@onclick)[1], \"', '\"),"
          " \"'\")"),
-    body=(f"(.//span[{cls('ucoz-forum-post')}] | .//*[starts-with(@id, 'ucoz-forum-post-')]"
-          f" | .//{_MESSAGE}[not(.//*[starts-with(@id, 'ucoz-forum-post-')])])[1]"),
+    body=(f".//span[{cls('ucoz-forum-post')}]",
+          ".//*[starts-with(@id, 'ucoz-forum-post-')]",
+          f".//{_MESSAGE}[not(.//*[starts-with(@id, 'ucoz-forum-post-')])]"),
     edit_notice=f".//{_MESSAGE}//{_EDIT}",
     edit_by=(f".//*[{cls('editedBy')}]", ".//a", ".//b"),
     edit_patterns=(r"Сообщение (?:отредактировал[аи]?|изменено)\s+(?P<who>.+?)\s+[-–—]\s+(?P<when>\S.*)$",
@@ -60,8 +61,9 @@ SELECTORS = Selectors(
     drop=(f".//div[{cls('bbQuoteBlock')}]", f".//div[{cls('bbCodeBlock')}]",
           f".//div[{cls('uSpoilerButBl')}]", f".//span[{cls('signatureView')}]",
           f".//hr[{cls('signatureHr')}]", f".//{_EDIT}"),
-    next_page=(f"(//a[{cls('swchItem-next')}]/@href | //a[{cls('switchNext')}]/@href"
-               " | //link[@rel='next']/@href)[1]"),
+    next_page=("//link[@rel='next']/@href",
+               f"//a[{cls('swchItem-next')}]/@href",
+               f"//a[{cls('switchNext')}]/@href"),
     title=(f"//a[{cls('forumBarA')}]", f"//td[{cls('gTableTop')}]", "//h1"),
 )
 ENGINE = Engine(

@@ -65,8 +65,8 @@ VB3 = Selectors(
     post="//table[starts-with(@id, 'post')][.//div[starts-with(@id, 'post_message_')]]",
     post_id="@id",
     number=".//a[starts-with(@id, 'postcount')]/@name",
-    author=f"(.//a[{cls('bigusername')}]"
-           f" | .//div[starts-with(@id, 'postmenu_')][not(.//a[{cls('bigusername')}])])[1]",
+    author=(f".//a[{cls('bigusername')}]",
+            f".//div[starts-with(@id, 'postmenu_')][not(.//a[{cls('bigusername')}])]"),
     author_id=f"concat(substring-after((.//a[{cls('bigusername')}]/@href)[1], 'u='),"
               f" substring-after((.//a[{cls('bigusername')}]/@href)[1], '/members/'))",
     time_text=".//a[starts-with(@name, 'post')][img]/..",
@@ -103,8 +103,8 @@ VB5 = Selectors(
     post=f"//li[@data-node-id and {cls('b-post')}][.//div[{cls('js-post__content-text')}]]",
     post_id="@data-node-id",
     number=f".//a[{cls('b-post__count')}]",
-    author=f"(.//div[{cls('b-userinfo__details')}]/div[{cls('author')}]//strong"
-           f" | .//div[{cls('b-userinfo__details')}]/div[{cls('author')}][not(.//strong)])[1]",
+    author=(f".//div[{cls('b-userinfo__details')}]/div[{cls('author')}]//strong",
+            f".//div[{cls('b-userinfo__details')}]/div[{cls('author')}][not(.//strong)]"),
     author_id=f"substring-after((.//div[{cls('author')}]//a[contains(@href, '/member/')]/@href)[1], '/member/')",
     time_attr="@data-node-publishdate",
     time_text=f".//div[{cls('b-post__timestamp')}]",
@@ -125,9 +125,8 @@ _MARKERS = (
 # `post_message_N`, vB 5's `js-post__content-text` inside `li[data-node-id]`.
 _BODY_MARKERS = ("//div[starts-with(@id, 'post_message_')]",
                  f"//li[@data-node-id]//div[{cls('js-post__content-text')}]")
-_TITLE = (f"(//h1[{cls('main-title')}] | //span[{cls('threadtitle')}]"
-          f" | //td[{cls('navbar')}]/strong)[1]")
-_NEXT = "(//a[@rel='next']/@href | //link[@rel='next']/@href)[1]"
+_TITLE = (f"//h1[{cls('main-title')}]", f"//span[{cls('threadtitle')}]", f"//td[{cls('navbar')}]/strong")
+_NEXT = ("//link[@rel='next']/@href", "//a[@rel='next']/@href")
 _FOOTER = (f"//div[@id='footer_time' or @id='footer-current-datetime'"
            f" or (span[{cls('time')}] and contains(., 'GMT'))]")
 _GMT = re.compile(r"(?:GMT|UTC)(?:\s*(?P<sign>[+-])\s*(?P<h>\d{1,2})(?:[.,:](?P<frac>\d{1,2}))?)?")
