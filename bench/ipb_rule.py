@@ -25,7 +25,7 @@ def main() -> None:
     real, seen = ipb._strip_sig_rule, []
     ipb._strip_sig_rule = lambda post: (seen.append(post), real(post))[1]
     try:
-        ipb.posts(doc, page)
+        ipb.ENGINE.posts(doc, page)
     finally:
         ipb._strip_sig_rule = real
     bodies = [p.html for p in seen if "-" * 10 in p.html]

@@ -1,4 +1,5 @@
-"""Forum engines. Each module: NAME, detect(doc, url), posts(doc, page), next_page(doc, url), title(doc).
+"""Forum engines. Each module defines one record, ENGINE (parsers/engine.py): its layouts with
+their markers and selectors, its hooks; detect, posts, next_page and title are the record's.
 
 Detection uses explicit markers only, in the order below (more specific engines first).
 There is no generic fallback: an unknown page is an error that lists what was tried.
@@ -6,11 +7,9 @@ There is no generic fallback: an unknown page is an error that lists what was tr
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from votecount.errors import ParseError
 
-from . import (
+from . import (  # noqa: I001 (the engine modules)
     curse,
     discourse,
     forumotion,
@@ -29,18 +28,22 @@ from . import (
     xenforo,
 )
 
-PARSERS: tuple[ModuleType, ...] = (curse, nodebb, vbulletin, discourse, xenforo, mybbru, punbb, mybb, smf, ips4, ipb, ucoz, torrentpier, forumotion, phpbb2, phpbb)
-NAMES = tuple(p.NAME for p in PARSERS)
+from .engine import Engine
+
+PARSERS: tuple[Engine, ...] = tuple(m.ENGINE for m in (
+    curse, nodebb, vbulletin, discourse, xenforo, mybbru, punbb, mybb, smf, ips4, ipb, ucoz,
+    torrentpier, forumotion, phpbb2, phpbb))
+NAMES = tuple(p.name for p in PARSERS)
 
 
-def get(name: str) -> ModuleType:
+def get(name: str) -> Engine:
     for parser in PARSERS:
-        if parser.NAME == name:
+        if parser.name == name:
             return parser
     raise ParseError(f"unknown engine '{name}'; known engines: {', '.join(NAMES)}")
 
 
-def detect(doc, url: str | None = None, source: str = "<page>") -> ModuleType:
+def detect(doc, url: str | None = None, source: str = "<page>") -> Engine:
     for parser in PARSERS:
         if parser.detect(doc, url):
             return parser

@@ -257,15 +257,16 @@ def page_clock(c: Compiled, el, page: Page, text=None) -> BoardClock:
     (`text(post element)`; default: the time_text role)."""
     root = el.getroottree().getroot()
     held = getattr(_CLOCKS, "held", None)
-    if held is None or held[0] is not root:
+    if held is None or held[0] is not root or held[1] != page.date_order:
         if text is None:
             def text(p):
                 found = c.element("time_text", p)
                 return squash(text_of(found)) if found is not None else ""
         texts = [text(p) for p in c.posts(root)]
-        held = _CLOCKS.held = (root, BoardClock(texts, default_order=c.sel.date_order or None,
-                                                where=page.source))
-    return held[1]
+        held = _CLOCKS.held = (root, page.date_order, BoardClock(
+            texts, default_order=c.sel.date_order or None, where=page.source,
+            given_order=page.date_order))
+    return held[2]
 
 
 def post_time(c: Compiled, el, page: Page, where: str, raw_text: str, raw_attr: str = "",

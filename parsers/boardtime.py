@@ -4,7 +4,7 @@ Forum admins (and users) choose the date format: SMF's `Tue 22-11-2011, 01:32:37
 any PHP `date()` string, vBulletin's `d.m.Y`, a German board's `Heute, 14:05`. One page's
 post times share one format, so the page decides what a single time cannot:
 
-- Day/month order of numeric dates (`05-11-2011`): `--date-order` (VOTECOUNT_DATE_ORDER) if
+- Day/month order of numeric dates (`05-11-2011`): `--date-order` (the page's `date_order`, from the count's request) if
   given; else a day above 12 in either place on the page; else dotted dates are day-first
   (no board writes m.d.Y); else the engine's default order (MyBB's, vBulletin's m-d-Y); else
   the page is ambiguous, an error naming `--date-order`. Numeric dates are then rewritten as ISO `Y-m-d`, so nothing
@@ -20,7 +20,6 @@ post times share one format, so the page decides what a single time cannot:
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -39,15 +38,10 @@ _WORD = re.compile(r"[^\W\d_]+")
 _BASE = datetime(2000, 1, 15, 12, 0)
 
 
-def order_option() -> str | None:
-    """The --date-order the command line set (VOTECOUNT_DATE_ORDER), or None."""
-    value = os.environ.get("VOTECOUNT_DATE_ORDER", "").strip().lower()
-    return value if value in ORDERS else None
-
-
-def numeric_order(texts: list[str], default: str | None, where: str) -> str | None:
+def numeric_order(texts: list[str], default: str | None, where: str, *,
+                  given: str | None = None) -> str | None:
     """'dmy', 'mdy', or None when the page has no numeric d/m/y date; ParseError when the
-    page's dates cannot tell and nothing else does."""
+    page's dates cannot tell and nothing else does. `given`: --date-order (Page.date_order)."""
     found = [m for t in texts for m in _NUMERIC.finditer(t)]
     if not found:
         return None
@@ -57,7 +51,6 @@ def numeric_order(texts: list[str], default: str | None, where: str) -> str | No
         raise ParseError(f"{where}: the post dates disagree on day and month order "
                          f"('{first_big[0]}', '{second_big[0]}')")
     shown = "dmy" if first_big else "mdy" if second_big else None
-    given = order_option()
     if given and shown and given != shown:
         raise ParseError(f"{where}: the post dates are {'day' if shown == 'dmy' else 'month'}-first "
                          f"('{(first_big or second_big)[0]}'), not --date-order {given}")
@@ -216,8 +209,9 @@ def apply(shape: Shape, text: str, now: datetime | None):
 class BoardClock:
     """The post times of one page, read in the page's format."""
 
-    def __init__(self, texts: list[str], *, default_order: str | None, where: str):
-        self.order = numeric_order(texts, default_order, where)
+    def __init__(self, texts: list[str], *, default_order: str | None, where: str,
+                 given_order: str | None = None):
+        self.order = numeric_order(texts, default_order, where, given=given_order)
 
     def read(self, text: str, tz, now: datetime | None) -> datetime | None:
         """The time in `text` (zone `tz`, relative words against `now`), or None."""

@@ -12,9 +12,8 @@ title in an attribute (`data-spoiler-title`), so nothing of it reaches the text.
 
 from __future__ import annotations
 
-from votecount.model import Page, Post
-
-from .base import Compiled, Selectors, cls, has, page_title, parse_with
+from .base import Selectors, cls
+from .engine import Engine, Layout
 
 NAME = "curse"
 
@@ -25,7 +24,7 @@ SELECTORS = Selectors(
     post=_POST,
     post_id="@data-id",
     number=f".//span[{cls('p-comment-index')}]/a",
-    author=f"(.//span[{cls('p-comment-username')}]/a | .//div[{cls('p-comment-micro-author')}]//*[@itemprop='name'])[1]",
+    author=(f".//span[{cls('p-comment-username')}]/a", f".//div[{cls('p-comment-micro-author')}]//*[@itemprop='name']"),
     author_id="@data-author-id",
     time_attr=f".//span[{cls('p-comment-postdate')}]//abbr/@data-epoch",
     time_text=f".//span[{cls('p-comment-postdate')}]//abbr",
@@ -37,23 +36,8 @@ SELECTORS = Selectors(
     edit_patterns=(r"Last edited by\s+(?P<who>.+?)\s*:\s*(?P<when>.+)$",),
     drop=(f".//blockquote[{cls('source-quote')}]", ".//blockquote",
           f".//div[{cls('p-comment-sig')}]", f".//div[{cls('spoiler-title')}]"),
-    next_page="(//link[@rel='next']/@href | //ul[contains(@class, 'b-pagination-list')]//a[@rel='next']/@href)[1]",
-    title=f"(//header[{cls('caption-threads')}]/h2 | //header[{cls('caption-threads')}]//h2)[1]",
+    next_page=("//link[@rel='next']/@href", "//ul[contains(@class, 'b-pagination-list')]//a[@rel='next']/@href"),
+    title=(f"//header[{cls('caption-threads')}]/h2", f"//header[{cls('caption-threads')}]//h2"),
 )
-_C = Compiled(SELECTORS)
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return has(doc, _POST) and has(doc, f"//div[{cls('j-comment-body')}]")
-
-
-def posts(doc, page: Page) -> list[Post]:
-    return parse_with(_C, doc, page)
-
-
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+ENGINE = Engine(NAME, (Layout("elevated", SELECTORS),),
+                requires=(f"//div[{cls('j-comment-body')}]",))

@@ -37,19 +37,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import (
-    Compiled,
-    Selectors,
-    cls,
-    generator,
-    has,
-    page_title,
-    parse_with,
-    squash,
-)
+from .base import Compiled, Selectors, cls, parse_with, squash
+from .engine import Engine, Layout, generator_is
 from .dates import from_attr
 
 NAME = "discourse"
@@ -57,34 +48,25 @@ NAME = "discourse"
 _META = f".//div[{cls('crawler-post-meta')}]"
 SELECTORS = Selectors(
     post=f"//div[{cls('crawler-post')} and {cls('topic-body')} and not(@role='navigation')]",
-    post_id=f"(@id[starts-with(., 'post_')] | {_META}//*[@itemprop='position'])[1]",
-    number=f"({_META}//*[@itemprop='position'] | @id[starts-with(., 'post_')])[1]",
-    author=f"({_META}//*[{cls('creator')}]//*[@itemprop='name'] | {_META}//*[{cls('creator')}]//b[@itemprop='author'])[1]",
-    time_attr=f"({_META}//time/@datetime | {_META}//meta[@itemprop='datePublished']/@content)[1]",
+    post_id=("@id[starts-with(., 'post_')]", f"{_META}//*[@itemprop='position']"),
+    number=(f"{_META}//*[@itemprop='position']", "@id[starts-with(., 'post_')]"),
+    author=(f"{_META}//*[{cls('creator')}]//*[@itemprop='name']", f"{_META}//*[{cls('creator')}]//b[@itemprop='author']"),
+    time_attr=(f"{_META}//time/@datetime", f"{_META}//meta[@itemprop='datePublished']/@content"),
     time_text=f"({_META}//time)[1]",
     body=f"(.//div[{cls('post')}][@itemprop='text' or @itemprop='articleBody'])[1]",
     drop=(f".//aside[{cls('quote')}]", f".//aside[{cls('onebox')}]", ".//details/summary",
           ".//pre[code]", f".//div[{cls('lightbox-wrapper')}]//div[{cls('meta')}]"),
-    next_page="(//link[@rel='next']/@href | //div[@role='navigation']//a[@rel='next']/@href)[1]",
-    title="(//div[@id='topic-title']//h1/a | //div[@id='topic-title']//h1 | //h1)[1]",
+    next_page=("//link[@rel='next']/@href", "//div[@role='navigation']//a[@rel='next']/@href"),
+    title=("//div[@id='topic-title']//h1/a", "//div[@id='topic-title']//h1", "//h1"),
 )
-_C = Compiled(SELECTORS)
 _MODIFIED = f"({_META}//meta[@itemprop='dateModified']/@content)[1]"
 _CANONICAL = "(//link[@rel='canonical']/@href)[1]"
 
 
-def detect(doc, url: str | None = None) -> bool:
-    return generator(doc).startswith("discourse") or has(doc, SELECTORS.post)
-
-
-def posts(doc, page: Page) -> list[Post]:
-    if not has(doc, SELECTORS.post):
-        raise ParseError(f"{page.source}: a Discourse page without the server-rendered posts "
-                         "(div.crawler-post): save the topic with its <noscript> content, or "
-                         "fetch it with votecount fetch")
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
     topic = squash(" ".join(doc.xpath(_CANONICAL))).split("?")[0].rstrip("/")
     found = []
-    for post, el in zip(parse_with(_C, doc, page), _C.posts(doc)):
+    for post, el in zip(parse_with(c, doc, page), c.posts(doc)):
         modified = from_attr(squash(" ".join(el.xpath(_MODIFIED))))
         if modified is not None and modified > post.time:
             post = dataclasses.replace(post, edited=True, edited_at=modified)
@@ -94,9 +76,8 @@ def posts(doc, page: Page) -> list[Post]:
     return found
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+ENGINE = Engine(
+    NAME, (Layout("crawler", SELECTORS),), read=_read, claims=(generator_is("discourse", first=True),),
+    missing=("a Discourse page without the server-rendered posts (div.crawler-post): save the "
+             "topic with its <noscript> content, or fetch it with votecount fetch"),
+)

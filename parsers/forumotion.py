@@ -23,9 +23,10 @@ from __future__ import annotations
 import re
 
 from votecount.errors import ParseError
-from votecount.model import Page, Post
+from votecount.model import Page
 
-from .base import Compiled, Selectors, cls, has, page_title, parse_with
+from .base import Selectors, cls
+from .engine import Engine, Layout
 
 NAME = "forumotion"
 
@@ -45,16 +46,10 @@ SELECTORS = Selectors(
                    r"редактировал\w*\s+(?P<n>\d+)"),
     drop=(f".//dl[{cls('codebox')}]",),
     next_page="(//link[@rel='next']/@href)[1]",
-    title="(//h1[@class='cattitle'] | //a[@class='maintitle'] | //h1)[1]",
+    title=("//h1[@class='cattitle']", "//a[@class='maintitle']", "//h1"),
 )
-_C = Compiled(SELECTORS)
 _START = re.compile(r"/t(\d+)p(\d+)-")
 _TOPIC = re.compile(r"/t(\d+)(?:p\d+)?-")
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return has(doc, f"//tr[{cls('post')}]//{_NAME}//strong//a[starts-with(@href, '/u')]") \
-        and has(doc, SELECTORS.post)
 
 
 def _first_number(doc, page: Page) -> int:
@@ -74,13 +69,7 @@ def _first_number(doc, page: Page) -> int:
     return 1
 
 
-def posts(doc, page: Page) -> list[Post]:
-    return parse_with(_C, doc, page, _first_number(doc, page))
-
-
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+ENGINE = Engine(
+    NAME, (Layout("phpbb2", SELECTORS),), first_number=_first_number,
+    requires=(f"//tr[{cls('post')}]//{_NAME}//strong//a[starts-with(@href, '/u')]",),
+)

@@ -36,8 +36,9 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, headless, page_title, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, parse_with, squash, text_of
 from .dates import parse_time
+from .engine import Engine, Layout, headless_only
 
 NAME = "ipb"
 
@@ -53,19 +54,20 @@ LEGACY = Selectors(
     post_id=f"(.//a[{_ENTRY}])[1]/@name",
     number=(f"(.//tr[1]//span[{cls('postdetails')}]//a[contains(@onclick, 'link_to_post')]"
             "[starts-with(normalize-space(.), '#')])[1]"),
-    author=f"(.//span[{cls('normalname')}] | .//span[{cls('unreg')}] | .//*[{cls('bigusername')}])[1]",
+    author=(f".//span[{cls('normalname')}]", f".//span[{cls('unreg')}]", f".//*[{cls('bigusername')}]"),
     author_id="substring-after((.//a[contains(@href, 'showuser=')]/@href)[1], 'showuser=')",
     time_text=f"(.//tr[1]/td[2]//span[{cls('postdetails')}])[1]",
-    body=(f"(.//div[{cls('postcolor')} and starts-with(@id, 'post-')]"
-          f" | .//td[div[{cls('postcolor')}]][not(.//div[{cls('postcolor')} and starts-with(@id, 'post-')])])[1]"),
+    body=(f".//div[{cls('postcolor')} and starts-with(@id, 'post-')]",
+          f".//td[div[{cls('postcolor')}]][not(.//div[{cls('postcolor')} and starts-with(@id, 'post-')])]"),
     edit_notice=f".//span[{cls('edit')}][contains(., 'отредактировал') or contains(., 'edited by')]",
-    edit_by="(.//b | .//strong)[1]",
+    edit_by=(".//b", ".//strong"),
     edit_patterns=(_EDIT_RU, _EDIT_EN),
     drop=(".//table[.//td[@id='QUOTE' or @id='CODE']]", f".//div[{cls('quotetop')}]",
           f".//div[{cls('quotemain')}]", f".//div[{cls('codetop')}]", f".//div[{cls('codemain')}]",
           f".//div[{cls('signature')}]", f".//span[{cls('edit')}]", _SPOILER_TITLES),
-    next_page=("(//link[@rel='next']/@href | //a[@rel='next']/@href"
-               " | //a[@title='Следующая страница' or @title='Next page' or @title='Следующая']/@href)[1]"),
+    next_page=("//link[@rel='next']/@href",
+               "//a[@rel='next']/@href",
+               "//a[@title='Следующая страница' or @title='Next page' or @title='Следующая']/@href"),
     title=f"(//div[{cls('maintitle')}]//b)[1]",
 )
 
@@ -73,26 +75,26 @@ IPB3 = Selectors(
     post=f"//div[{cls('post_block')} and starts-with(@id, 'post_id_')]",
     post_id="@id",
     number=f"(.//span[{cls('post_id')}]//a)[1]",
-    author=(f"(.//h3//span[{cls('author')}]//*[@itemprop='name'] | .//h3//span[{cls('author')}]"
-            f" | .//h3//a[@hovercard-ref='member'] | .//div[{cls('post_username')}])[1]"),
-    author_id=("(.//h3//a[@hovercard-ref='member']/@hovercard-id"
-               " | .//h3//a[contains(@href, 'showuser=')]/@href | .//h3//a[contains(@href, '/user/')]/@href)[1]"),
+    author=(f".//h3//span[{cls('author')}]//*[@itemprop='name']",
+            f".//h3//span[{cls('author')}]",
+            ".//h3//a[@hovercard-ref='member']",
+            f".//div[{cls('post_username')}]"),
+    author_id=(".//h3//a[@hovercard-ref='member']/@hovercard-id",
+               ".//h3//a[contains(@href, 'showuser=')]/@href",
+               ".//h3//a[contains(@href, '/user/')]/@href"),
     time_attr=f"(.//abbr[{cls('published')}]/@title)[1]",
-    time_text=f"(.//abbr[{cls('published')}] | .//p[{cls('posted_info')}])[1]",
+    time_text=(f".//abbr[{cls('published')}]", f".//p[{cls('posted_info')}]"),
     url=f"(.//span[{cls('post_id')}]//a/@href)[1]",
-    body=f"(.//div[@itemprop='commentText'] | .//div[{cls('post')} and {cls('entry-content')}])[1]",
+    body=(".//div[@itemprop='commentText']", f".//div[{cls('post')} and {cls('entry-content')}]"),
     edit_notice=f".//p[{cls('edit')}]",
-    edit_by="(.//strong | .//b)[1]",
+    edit_by=(".//strong", ".//b"),
     edit_patterns=(_EDIT_RU, _EDIT_EN),
     drop=(".//blockquote", f".//p[{cls('citation')}]", f".//div[{cls('blockquote')}]",
           f".//p[{cls('edit')}]", f".//div[{cls('signature')}]", ".//pre", _SPOILER_TITLES),
-    next_page=("(//link[@rel='next']/@href | //li[" + cls('next') + "]/a/@href"
-               " | //a[@rel='next']/@href)[1]"),
-    title=f"(//h1[{cls('ipsType_pagetitle')}] | //div[{cls('maintitle')}]//span | //h1)[1]",
+    next_page=("//link[@rel='next']/@href", f"//li[{cls('next')}]/a/@href", "//a[@rel='next']/@href"),
+    title=(f"//h1[{cls('ipsType_pagetitle')}]", f"//div[{cls('maintitle')}]//span", "//h1"),
 )
 
-_LEGACY = Compiled(LEGACY)
-_IPB3 = Compiled(IPB3)
 
 _ST = re.compile(r"[?&;]st=(\d+)")
 _PAGES = re.compile(r"(?:Страниц|Pages)\s*:?\s*\(\d+\)", re.I)
@@ -100,23 +102,6 @@ _CURRENT = re.compile(r"\[(\d+)\]")
 _NOW = re.compile(r"(?:Сейчас|Time is now)\s*:\s*(.+)", re.I)
 _COPYRIGHT = ("//a[contains(@href, 'invisionboard.com') or contains(@href, 'invisionpower.com')]"
               " | //comment()[contains(., 'IBF.')]")
-
-
-def _variant(doc) -> Compiled | None:
-    if has(doc, "//body[@id='ipboard_body']") or has(doc, IPB3.post):
-        return _IPB3 if has(doc, IPB3.post) else None
-    if has(doc, "//div[@id='ipbwrapper']") or has(doc, _COPYRIGHT):
-        return _LEGACY if has(doc, LEGACY.post) and has(doc, f"//div[{cls('postcolor')}]") else None
-    return None
-
-
-def detect(doc, url: str | None = None) -> bool:
-    if has(doc, f"//body[{cls('ipsApp')}]") or (  # Invision Community 4: ips4.py
-            headless(doc) and has(doc, "//article[starts-with(@id, 'elComment_')]")):
-        return False
-    marked = (has(doc, "//div[@id='ipbwrapper']") or has(doc, "//body[@id='ipboard_body']")
-              or has(doc, _COPYRIGHT))
-    return marked and _variant(doc) is not None
 
 
 def _first_number(doc, page: Page) -> int:
@@ -145,11 +130,8 @@ def _first_number(doc, page: Page) -> int:
     return 1
 
 
-def posts(doc, page: Page) -> list[Post]:
-    c = _variant(doc)
-    if c is None:
-        raise ParseError(f"{page.source}: no IPB posts found (engine ipb)")
-    if c is _IPB3:
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
+    if c.sel is IPB3:
         return parse_with(c, doc, page)
     # IPB 2 prints each post's number; only a page whose posts print none (1.3) needs its offset.
     unnumbered = any(not c.first("number", el) for el in c.posts(doc))
@@ -205,16 +187,6 @@ def _strip_sig_rule(post: Post) -> Post:
     return replace(post, text=text, html=html) if (text, html) != (post.text, post.html) else post
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    c = _variant(doc) or _LEGACY
-    return c.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    c = _variant(doc) or _LEGACY
-    return page_title(c, doc)
-
-
 def page_now(doc, tz: ZoneInfo) -> datetime | None:
     """IPB 2.x footer: "Сейчас: 29.11.2026, 20:05" / "Time is now: 29th November 2026 - 08:05 PM"."""
     for node in doc.xpath("//table[@id='gfooter']//td | //div[@id='gfooter']"):
@@ -222,3 +194,15 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
         if m:
             return parse_time(m.group(1), tz)
     return None
+
+
+ENGINE = Engine(
+    NAME,
+    (Layout("ipb3", IPB3),
+     Layout("legacy", LEGACY, markers=("//div[@id='ipbwrapper']", _COPYRIGHT),
+            requires=(f"//div[{cls('postcolor')}]",), excludes=("//body[@id='ipboard_body']",))),
+    markers=("//div[@id='ipbwrapper']", "//body[@id='ipboard_body']", _COPYRIGHT),
+    # Invision Community 4 (ips4.py)
+    excludes=(f"//body[{cls('ipsApp')}]", headless_only("//article[starts-with(@id, 'elComment_')]")),
+    read=_read, page_now=page_now, missing="no IPB posts found (engine ipb)",
+)

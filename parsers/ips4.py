@@ -29,7 +29,8 @@ from dataclasses import replace
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, headless, page_title, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, parse_with, squash, text_of
+from .engine import Engine, Layout, headless_only
 from .dates import from_attr
 
 NAME = "ips4"
@@ -42,12 +43,12 @@ _EDIT = (f".//{_CONTENT}//*[@data-excludequote][.//time][contains(., 'dit') or c
 SELECTORS = Selectors(
     post="//article[starts-with(@id, 'elComment_')]",
     post_id="@id",
-    author=(f"(.//h3[{cls('cAuthorPane_author')}]//a[{_NAME_LINK}]"
-            f" | .//h3[{cls('cAuthorPane_author')}][not(.//a[{_NAME_LINK}])])[1]"),
+    author=(f".//h3[{cls('cAuthorPane_author')}]//a[{_NAME_LINK}]",
+            f".//h3[{cls('cAuthorPane_author')}][not(.//a[{_NAME_LINK}])]"),
     author_id=(f"substring-after((.//h3[{cls('cAuthorPane_author')}]//a[contains(@href, '/profile/')]/@href"
                " | .//a[contains(@href, 'showuser=')]/@href)[1], 'profile/')"),
-    time_attr=(f"(.//div[{cls('ipsComment_meta')}]//a[contains(@href, 'findComment')]/time/@datetime"
-               f" | .//div[{cls('ipsComment_meta')}]//time/@datetime)[1]"),
+    time_attr=(f".//div[{cls('ipsComment_meta')}]//a[contains(@href, 'findComment')]/time/@datetime",
+               f".//div[{cls('ipsComment_meta')}]//time/@datetime"),
     time_text=f"(.//div[{cls('ipsComment_meta')}]//time)[1]",
     url=f"(.//div[{cls('ipsComment_meta')}]//a[contains(@href, 'findComment')]/@href)[1]",
     body=f".//{_CONTENT}",
@@ -56,11 +57,12 @@ SELECTORS = Selectors(
     drop=(f".//blockquote[{cls('ipsQuote')}]", ".//blockquote", f".//div[{cls('ipsSpoiler_header')}]",
           ".//*[@data-excludequote]", f".//*[{cls('ipsEdited')}]", f".//pre[{cls('ipsCode')}]",
           ".//*[@data-role='memberSignature']"),
-    next_page=(f"(//li[{cls('ipsPagination_next')}][not({cls('ipsPagination_inactive')})]/a/@href"
-               " | //link[@rel='next']/@href)[1]"),
-    title=f"(//h1[{cls('ipsType_pageTitle')}] | //h1)[1]",
+    # <link rel="next"> first: it is in the <head>, so the union this was found it first (the
+    # pagination link adds "#comments")
+    next_page=("//link[@rel='next']/@href",
+               f"//li[{cls('ipsPagination_next')}][not({cls('ipsPagination_inactive')})]/a/@href"),
+    title=(f"//h1[{cls('ipsType_pageTitle')}]", "//h1"),
 )
-_C = Compiled(SELECTORS)
 
 # The words of `date_edited` around the time and the name ("Edited {date} by {name}",
 # "Изменено {date} пользователем {name}"); what is left is the editor's name.
@@ -70,13 +72,6 @@ _TIME_MARK = "\u2063"  # stands for the <time> element while the line is read
 
 
 _OWN_MARKUP = "//article[starts-with(@id, 'elComment_')]//*[@data-role='commentContent']"
-
-
-def detect(doc, url: str | None = None) -> bool:
-    # body.ipsApp; without the <body> tag's attributes (an archive wrapped the page): IPS's
-    # own `article#elComment_N` holding a `data-role="commentContent"` message.
-    return ((has(doc, f"//body[{cls('ipsApp')}]") or (headless(doc) and has(doc, _OWN_MARKUP)))
-            and has(doc, SELECTORS.post))
 
 
 def _first_number(doc, page: Page) -> int:
@@ -108,14 +103,14 @@ def _editor(notice) -> str | None:
     return name or None
 
 
-def posts(doc, page: Page) -> list[Post]:
-    found = parse_with(_C, doc, page, _first_number(doc, page))
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
+    found = parse_with(c, doc, page, _first_number(doc, page))
     out = []
-    for post, el in zip(found, _C.posts(doc)):
-        notice = _C.element("edit_notice", el)
+    for post, el in zip(found, c.posts(doc)):
+        notice = c.element("edit_notice", el)
         if notice is not None:
             by = _editor(notice)
-            at = from_attr(_C.first("edit_time_attr", notice)) or post.edited_at
+            at = from_attr(c.first("edit_time_attr", notice)) or post.edited_at
             if not by:
                 raise ParseError(f"{post.where()}: edit notice without the editor's name")
             if at is None:
@@ -125,9 +120,7 @@ def posts(doc, page: Page) -> list[Post]:
     return out
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+# body.ipsApp; without the <body> tag's attributes (an archive wrapped the page): IPS's
+# own `article#elComment_N` holding a `data-role="commentContent"` message.
+ENGINE = Engine(NAME, (Layout("ips4", SELECTORS),), read=_read,
+                markers=(f"//body[{cls('ipsApp')}]", headless_only(_OWN_MARKUP)))

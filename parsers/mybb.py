@@ -37,7 +37,6 @@ from .base import (
     Selectors,
     cls,
     digits,
-    has,
     read_post,
     edit_time,
     post_time,
@@ -46,6 +45,7 @@ from .base import (
     text_of,
 )
 from .dates import parse_time
+from .engine import Engine, Layout
 
 NAME = "mybb"
 
@@ -59,29 +59,25 @@ SELECTORS = Selectors(
           f"[.//div[{cls('post_body')}]]"),
     post_id="@id",
     number=f"(.//div[{cls('post_head')}]//a[starts-with(normalize-space(.), '#')])[1]",
-    author=(f"(.//div[{cls('author_information')}]//span[{cls('largetext')}]"
-            f" | .//div[{cls('post_author')}]//strong)[1]"),
-    author_id=(f"(.//div[{cls('author_information')}]//a[contains(@href, 'uid=')]/@href"
-               f" | .//div[{cls('post_author')}]//a[contains(@href, 'uid=')]/@href"
-               f" | .//div[{cls('post_controls')}]//a[contains(@href, 'uid=')]/@href)[1]"),
+    author=(f".//div[{cls('author_information')}]//span[{cls('largetext')}]",
+            f".//div[{cls('post_author')}]//strong"),
+    author_id=(f".//div[{cls('author_information')}]//a[contains(@href, 'uid=')]/@href",
+               f".//div[{cls('post_author')}]//a[contains(@href, 'uid=')]/@href",
+               f".//div[{cls('post_controls')}]//a[contains(@href, 'uid=')]/@href"),
     time_text=f".//span[{cls('post_date')}]",
     url=f"(.//div[{cls('post_head')}]//a[starts-with(normalize-space(.), '#')]/@href)[1]",
     body=f".//div[{cls('post_body')}]",
     edit_notice=f"(.//span[{cls('edited_post')}])[1]",
     drop=(".//blockquote", f".//div[{cls('codeblock')}]", f".//*[{_SPOILER_TITLES}]"),
-    next_page=f"(//div[{cls('pagination')}]//a[{cls('pagination_next')}]/@href | //link[@rel='next']/@href)[1]",
+    next_page=("//link[@rel='next']/@href", f"//div[{cls('pagination')}]//a[{cls('pagination_next')}]/@href"),
     title="//title",
 )
-_C = Compiled(SELECTORS)
+_LAYOUT = Layout("postbit", SELECTORS)  # and postbit_classic
+_C = _LAYOUT.compiled
 _UID = re.compile(r"uid=(\d+)")
 _MARKERS = ("//script[contains(@src, 'jscripts/general.js')]",
             "//script[contains(., 'MyBBEditor') or contains(., 'MyBB.')]",
             "//a[contains(@href, '//mybb.com') or contains(@href, '//www.mybb.com')]")
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return (has(doc, f"//div[starts-with(@id, 'pid_') and {cls('post_body')}]")
-            and any(has(doc, m) for m in _MARKERS) and has(doc, SELECTORS.post))
 
 
 def _absolute_text(el) -> str:
@@ -134,13 +130,13 @@ def _strip_label(before: str) -> str:
     return m.group(1) if m else before
 
 
-def posts(doc, page: Page) -> list[Post]:
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
     out: list[Post] = []
-    for index, el in enumerate(_C.posts(doc)):
-        no_text = digits(_C.first("number", el))
+    for index, el in enumerate(c.posts(doc)):
+        no_text = digits(c.first("number", el))
         if not no_text:
             raise ParseError(f"{page.source}: post {index + 1}: no post number '#N'")
-        out.append(read_post(_C, el, page, int(no_text), author_id=_author_id, time=_time,
+        out.append(read_post(c, el, page, int(no_text), author_id=_author_id, time=_time,
                              edit=_read_edit))
     return out
 
@@ -159,14 +155,6 @@ def _time_text(el) -> str:
     return _absolute_text(time_el) if time_el is not None else ""
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return _C.first("title", doc)
-
-
 def page_now(doc, tz: ZoneInfo) -> datetime | None:
     """The footer's "Current time: 11-29-2026, 07:50 PM" (`span#current_time`)."""
     for el in doc.xpath("//span[@id='current_time'] | //div[@id='current_time']"):
@@ -174,3 +162,7 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
         if found:
             return found
     return None
+
+
+ENGINE = Engine(NAME, (_LAYOUT,), markers=_MARKERS, read=_read, page_now=page_now,
+                requires=(f"//div[starts-with(@id, 'pid_') and {cls('post_body')}]",))

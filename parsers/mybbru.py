@@ -26,7 +26,8 @@ from dataclasses import replace
 
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, page_title, parse_with
+from .base import Compiled, Selectors, cls, parse_with
+from .engine import Engine, Layout
 
 NAME = "mybbru"
 
@@ -38,7 +39,7 @@ SELECTORS = Selectors(
     post=f"//div[@id='pun-viewtopic']//div[{cls('post')} and @id]",
     post_id="@id",
     number=".//h3//strong",
-    author=f"(.//li[{cls('pa-author')}]/a | .//li[{cls('pa-author')}][not(a)])[1]",
+    author=(f".//li[{cls('pa-author')}]/a", f".//li[{cls('pa-author')}][not(a)]"),
     author_id="@data-user-id",
     time_attr="@data-posted",
     time_text=f".//h3//a[{cls('permalink')}]",
@@ -50,25 +51,16 @@ SELECTORS = Selectors(
     drop=(f".//div[{cls('quote-box')} and not({cls('spoiler-box')})]", ".//blockquote[not(ancestor::div[" + cls('spoiler-box') + "])]",
           f".//div[{cls('spoiler-box')}]/div[1]", f".//div[{cls('code-box')}]",
           f".//{_EDIT}", f".//*[{cls('post-sig')}]"),
-    next_page=f"(//div[{cls('pagelink')}]//a[{cls('next')}]/@href | //link[@rel='next']/@href)[1]",
-    title="(//div[@id='pun-main']/h1/span | //div[@id='pun-main']/h1)[1]",
+    next_page=("//link[@rel='next']/@href", f"//div[{cls('pagelink')}]//a[{cls('next')}]/@href"),
+    title=("//div[@id='pun-main']/h1/span", "//div[@id='pun-main']/h1"),
 )
-_C = Compiled(SELECTORS)
 
 
-def detect(doc, url: str | None = None) -> bool:
-    return has(doc, "//div[@id='pun-viewtopic']") and has(doc, f"//div[{cls('post')} and @data-user-id]")
-
-
-def posts(doc, page: Page) -> list[Post]:
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
     # data-posted is Unix seconds (UTC); the times are shown in the page's zone, as the board
     # shows them (the instant is the same).
-    return [replace(p, time=p.time.astimezone(page.tz)) for p in parse_with(_C, doc, page)]
+    return [replace(p, time=p.time.astimezone(page.tz)) for p in parse_with(c, doc, page)]
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+ENGINE = Engine(NAME, (Layout("punbb", SELECTORS),), read=_read,
+                requires=("//div[@id='pun-viewtopic']", f"//div[{cls('post')} and @data-user-id]"))

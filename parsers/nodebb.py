@@ -13,9 +13,8 @@ which is dropped with the quote. Colour needs a plugin (extended-markdown render
 
 from __future__ import annotations
 
-from votecount.model import Page, Post
-
-from .base import Compiled, Selectors, cls, has, page_title, parse_with
+from .base import Selectors, cls
+from .engine import Engine, Layout
 
 NAME = "nodebb"
 
@@ -42,22 +41,6 @@ SELECTORS = Selectors(
           ".//blockquote",
           f".//*[{cls('ns-spoiler-control')}]"),
     next_page="(//link[@rel='next']/@href)[1]",
-    title="(//span[@component='topic/title'] | //h1[@component='post/header'])[1]",
+    title=("//span[@component='topic/title']", "//h1[@component='post/header']"),
 )
-_C = Compiled(SELECTORS)
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return has(doc, _POST)
-
-
-def posts(doc, page: Page) -> list[Post]:
-    return parse_with(_C, doc, page)
-
-
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+ENGINE = Engine(NAME, (Layout("persona", SELECTORS),))

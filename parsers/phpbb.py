@@ -29,7 +29,8 @@ import re
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, page_title, parse_with, squash
+from .base import Compiled, Selectors, cls, parse_with, squash
+from .engine import Engine, Layout
 from .zones import in_stated_zone
 
 NAME = "phpbb3"
@@ -54,11 +55,12 @@ SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
     post=(f"//div[starts-with(@id, 'p') and {cls('post')}][.//div[{cls('postbody')}]]",
           f"//div[{_POST_ID}][.//a[contains(@href, 'mode=viewprofile')]]"),
     post_id="@id",
-    author=(f"(.//p[{cls('author')}]//strong | .//p[{cls('author')}]//a[{cls('username')} or {cls('username-coloured')}])[1]",
+    author=(f".//p[{cls('author')}]//strong",
+            f".//p[{cls('author')}]//a[{cls('username')} or {cls('username-coloured')}]",
             f".//*[{cls('author')}]//strong//a[contains(@href, 'mode=viewprofile')]",
             f"(.//{_PROFILE})[1]"),
-    author_id=(f"(.//p[{cls('author')}]//a[contains(@href, 'mode=viewprofile')]/@href"
-               f" | .//dl[{cls('postprofile')}]//a[contains(@href, 'mode=viewprofile')]/@href)[1]",
+    author_id=(f".//p[{cls('author')}]//a[contains(@href, 'mode=viewprofile')]/@href",
+               f".//dl[{cls('postprofile')}]//a[contains(@href, 'mode=viewprofile')]/@href",
                f"(.//{_PROFILE})[1]/@href"),
     # (no fallback: a 3.0 page has no <time>, and a walk of every post for one costs more than
     # it finds; a derived theme's printed time is read by time_text's fallbacks)
@@ -72,8 +74,9 @@ SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
     edit_by=".//a[contains(@href, 'mode=viewprofile')]",
     edit_patterns=_EDIT_PATTERNS,
     drop=_DROP,
-    next_page=f"(//li[{cls('next')}]/a/@href | //a[{cls('right-box')} and {cls('right')}]/@href | //link[@rel='next']/@href)[1]",
-    title=f"(//h2[{cls('topic-title')}]/a | //div[@id='page-body']/h2/a | //h2/a)[1]",
+    next_page=("//link[@rel='next']/@href", f"//li[{cls('next')}]/a/@href",
+               f"//a[{cls('right-box')} and {cls('right')}]/@href"),
+    title=(f"//h2[{cls('topic-title')}]/a", "//div[@id='page-body']/h2/a", "//h2/a"),
 )
 
 _SS2_NEXT = " or ".join(f"normalize-space(.)='{w}'" for w in ("Next", "След.", "Следующая", "Вперёд", "Вперед"))
@@ -90,29 +93,15 @@ SUBSILVER2 = Selectors(
     edit_by=".//a[contains(@href, 'mode=viewprofile')]",
     edit_patterns=_EDIT_PATTERNS,
     drop=_DROP,
-    next_page=f"(//td[{cls('gensmall')}]//a[{_SS2_NEXT}]/@href | //link[@rel='next']/@href)[1]",
-    title=f"(//div[@id='pageheader']/h2/a | //h2/a[{cls('titles')}])[1]",
+    next_page=("//link[@rel='next']/@href", f"//td[{cls('gensmall')}]//a[{_SS2_NEXT}]/@href"),
+    title=("//div[@id='pageheader']/h2/a", f"//h2/a[{cls('titles')}]"),
 )
-_C = Compiled(SELECTORS)
-_C2 = Compiled(SUBSILVER2)
 _START = re.compile(r"[?&;]start=(\d+)")
 _PAGE = re.compile(r"(?:Page|Страница)\s+(\d+)\s+(?:of|из)\s+(\d+)", re.I)
 _MARKERS = ("//body[@id='phpbb']", "//meta[contains(@content, 'phpBB')]",
             "//link[contains(@href, 'prosilver') or contains(@href, 'subsilver2')]",
             "//a[contains(@href, 'phpbb.com')]",
             "//a[contains(@href, 'memberlist.php?mode=viewprofile')]")
-
-
-def _style(doc) -> Compiled | None:
-    if has(doc, SELECTORS.post):
-        return _C
-    if has(doc, SUBSILVER2.post):
-        return _C2
-    return None
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return any(has(doc, m) for m in _MARKERS) and _style(doc) is not None
 
 
 def _first_number(doc, page: Page) -> int:
@@ -134,19 +123,12 @@ def _first_number(doc, page: Page) -> int:
     return 1
 
 
-def posts(doc, page: Page) -> list[Post]:
-    style = _style(doc)
-    if style is None:
-        raise ParseError(f"{page.source}: no phpBB 3 posts (neither prosilver nor subsilver2 layout)")
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
     first = _first_number(doc, page)
-    return parse_with(style, doc, in_stated_zone(doc, page, style.sel.post), first)
+    return parse_with(c, doc, in_stated_zone(doc, page, c.sel.post), first)
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    style = _style(doc) or _C
-    return style.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    style = _style(doc) or _C
-    return page_title(style, doc)
+ENGINE = Engine(
+    NAME, (Layout("prosilver", SELECTORS), Layout("subsilver2", SUBSILVER2)), markers=_MARKERS,
+    read=_read, missing="no phpBB 3 posts (neither prosilver nor subsilver2 layout)",
+)

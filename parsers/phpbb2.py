@@ -31,7 +31,8 @@ import re
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, has, page_title, parse_with, squash
+from .base import Compiled, Selectors, cls, parse_with, squash
+from .engine import Engine, Layout
 from .zones import in_stated_zone
 
 NAME = "phpbb2"
@@ -46,7 +47,7 @@ SELECTORS = Selectors(
     author_id="following-sibling::tr[1]//a[contains(@href, 'mode=viewprofile')]/@href",
     time_text=f"(td[2]//*[{cls('postdetails')}])[1]",
     url="(td[2]//a[contains(@href, 'viewtopic.php?p=')]/@href)[1]",
-    body=f"(td[2]//td[{cls('postbody')}] | td[2]//span[{cls('postbody')}]/..)[1]",
+    body=(f"td[2]//td[{cls('postbody')}]", f"td[2]//span[{cls('postbody')}]/.."),
     edit_notice=f"(td[2]//span[{cls('gensmall')}][{_NOTICE}])[1]",
     edit_patterns=(
         r"Последн\w* раз редактировал\w*:\s*(?P<who>.+)\s+\((?P<when>[^()]*\d[^()]*)\),?\s+всего редактировал\w*\s+(?P<n>\d+)",
@@ -58,21 +59,14 @@ SELECTORS = Selectors(
     drop=(".//table", f"./span[{cls('gensmall')}]", f".//span[{cls('gensmall')}][{_NOTICE}]",
           f".//div[{cls('spoiltitle')} or {cls('sp-head')} or {cls('spoiler-title')}]",
           f".//*[{cls('votecount-signature')}]"),
-    next_page=f"(//span[{cls('nav')}]//a[{_NEXT}]/@href | //td[{cls('nav')}]//a[{_NEXT}]/@href)[1]",
-    title=f"(//a[{cls('maintitle')}] | //td[{cls('maintitle')}]/a | //span[{cls('maintitle')}]/a)[1]",
+    next_page=(f"//span[{cls('nav')}]//a[{_NEXT}]/@href", f"//td[{cls('nav')}]//a[{_NEXT}]/@href"),
+    title=(f"//a[{cls('maintitle')}]", f"//td[{cls('maintitle')}]/a", f"//span[{cls('maintitle')}]/a"),
 )
-_C = Compiled(SELECTORS)
+_LAYOUT = Layout("subsilver", SELECTORS)
+_C = _LAYOUT.compiled
 _START = re.compile(r"[?&;]start=(\d+)")
 _PAGE = re.compile(r"(?:Page|Страница)\s+(\d+)\s+(?:of|из)\s+(\d+)", re.I)
 _SIG = re.compile(r"^\s*_{10,}\s*$")
-
-
-def detect(doc, url: str | None = None) -> bool:
-    marked = (has(doc, "//a[contains(@href, 'profile.php?mode=viewprofile')]")
-              or has(doc, "//a[contains(@href, 'posting.php?mode=quote')]")
-              or has(doc, "//a[contains(@href, 'phpbb.com')]"))
-    return (marked and has(doc, SELECTORS.post) and has(doc, f"//*[{cls('postdetails')}]")
-            and not has(doc, "//tbody[starts-with(@id, 'post_')]"))  # TorrentPier
 
 
 def _mark_signatures(doc) -> None:
@@ -112,16 +106,18 @@ def _first_number(doc, page: Page) -> int:
     return 1
 
 
-def posts(doc, page: Page) -> list[Post]:
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
     doc = copy.deepcopy(doc)  # the signature is marked in a copy: parsers are pure
     _mark_signatures(doc)
     first = _first_number(doc, page)
-    return parse_with(_C, doc, in_stated_zone(doc, page, SELECTORS.post), first)
+    return parse_with(c, doc, in_stated_zone(doc, page, c.sel.post), first)
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+ENGINE = Engine(
+    NAME, (_LAYOUT,), read=_read,
+    markers=("//a[contains(@href, 'profile.php?mode=viewprofile')]",
+             "//a[contains(@href, 'posting.php?mode=quote')]",
+             "//a[contains(@href, 'phpbb.com')]"),
+    requires=(f"//*[{cls('postdetails')}]",),
+    excludes=("//tbody[starts-with(@id, 'post_')]",),  # TorrentPier
+)

@@ -26,10 +26,8 @@ Strike-through: `[s]` is `<span class="bbs">` (FluxBB, punbb-mod), `[del]` is `<
 
 from __future__ import annotations
 
-from votecount.errors import ParseError
-from votecount.model import Page, Post
-
-from .base import Compiled, Selectors, cls, has, parse_with, squash
+from .base import Selectors, cls, squash
+from .engine import Engine, Layout
 
 NAME = "punbb"
 
@@ -45,7 +43,7 @@ BLOCKPOST = Selectors(
     post=f"//div[@id='punviewtopic']//div[{cls('blockpost')} and starts-with(@id, 'p')]",
     post_id="@id",
     number=f"h2//span[{cls('conr')}]",
-    author=f"(.//div[{cls('postleft')}]//dt/strong | .//div[{cls('postleft')}]//dt)[1]",
+    author=(f".//div[{cls('postleft')}]//dt/strong", f".//div[{cls('postleft')}]//dt"),
     author_id=f".//div[{cls('postleft')}]//dt//a[contains(@href, 'profile.php?id=')]/@href",
     time_text="h2//a[contains(@href, '#p')]",
     url="h2//a[contains(@href, '#p')]/@href",
@@ -54,8 +52,8 @@ BLOCKPOST = Selectors(
     edit_patterns=_EDIT_PATTERNS,
     drop=(f".//p[{cls('postedit')}]", f".//div[{cls('postsignature')}]") + _COMMON_DROP,
     # FluxBB prints rel="next"; PunBB 1.2 only numbers: the link after the current <strong>
-    next_page=f"(//p[{cls('pagelink')}]//a[@rel='next']/@href"
-              f" | //p[{cls('pagelink')}]/strong/following-sibling::a[1]/@href)[1]",
+    next_page=(f"//p[{cls('pagelink')}]//a[@rel='next']/@href",
+               f"//p[{cls('pagelink')}]/strong/following-sibling::a[1]/@href"),
     # the last breadcrumb ("» Subject"); '»' is stripped in title()
     title=f"(//div[@id='punviewtopic']//div[{cls('linkst')}]//ul/li[last()])[1]",
 )
@@ -64,7 +62,7 @@ POST_IDENT = Selectors(
     post=f"//div[@id='brd-viewtopic']//div[{cls('post')}][div[{cls('posthead')}]]",
     post_id=f"div[{cls('posthead')}]/@id",
     number=f".//span[{cls('post-num')}]",
-    author=f"(.//span[{cls('post-byline')}]/*[not(self::span)] | .//li[{cls('username')}])[1]",
+    author=(f".//span[{cls('post-byline')}]/*[not(self::span)]", f".//li[{cls('username')}]"),
     author_id=f".//span[{cls('post-byline')}]/a/@href",
     time_text=f".//span[{cls('post-link')}]/a",
     url=f".//span[{cls('post-link')}]/a/@href",
@@ -72,43 +70,21 @@ POST_IDENT = Selectors(
     edit_notice=f".//div[{cls('entry-content')}]/p[{cls('lastedit')}]",
     edit_patterns=_EDIT_PATTERNS,
     drop=(f".//p[{cls('lastedit')}]", f".//div[{cls('sig-content')}]") + _COMMON_DROP,
-    next_page=f"(//link[@rel='next']/@href"
-              f" | //p[{cls('paging')}]/strong/following-sibling::a[1]/@href)[1]",
+    next_page=("//link[@rel='next']/@href", f"//p[{cls('paging')}]/strong/following-sibling::a[1]/@href"),
     title=f"(//h1[{cls('main-title')}])[1]",
 )
 
-# (variant, marker that must be present, selectors). Order matters only for speed.
-VARIANTS = (
-    ("blockpost", "//div[@id='punviewtopic']", Compiled(BLOCKPOST)),
-    ("post-ident", "//div[@id='brd-viewtopic']", Compiled(POST_IDENT)),
+# Order matters only for speed.
+ENGINE = Engine(
+    NAME,
+    (Layout("blockpost", BLOCKPOST, markers=("//div[@id='punviewtopic']",)),
+     Layout("post-ident", POST_IDENT, markers=("//div[@id='brd-viewtopic']",))),
+    missing="no PunBB/FluxBB posts (neither #punviewtopic div.blockpost nor #brd-viewtopic div.post)",
+    read_title=lambda doc: _title(doc),
 )
 
 
-def _variant(doc) -> Compiled | None:
-    for _name, marker, compiled in VARIANTS:
-        if has(doc, marker) and has(doc, compiled.sel.post):
-            return compiled
-    return None
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return _variant(doc) is not None
-
-
-def posts(doc, page: Page) -> list[Post]:
-    compiled = _variant(doc)
-    if compiled is None:
-        raise ParseError(f"{page.source}: no PunBB/FluxBB posts (neither #punviewtopic "
-                         "div.blockpost nor #brd-viewtopic div.post)")
-    return parse_with(compiled, doc, page)
-
-
-def next_page(doc, url: str | None = None) -> str | None:
-    compiled = _variant(doc)
-    return (compiled.first("next_page", doc) or None) if compiled else None
-
-
-def title(doc) -> str:
-    compiled = _variant(doc)
-    found = compiled.first("title", doc).lstrip("»\xa0 ") if compiled else ""
+def _title(doc) -> str:
+    layout = ENGINE.layout(doc)
+    found = layout.compiled.first("title", doc).lstrip("»\xa0 ") if layout else ""
     return found or squash(" ".join(doc.xpath("//title/text()")))

@@ -32,17 +32,8 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import (
-    Compiled,
-    Selectors,
-    cls,
-    has,
-    page_title,
-    read_post,
-    edit_time,
-    squash,
-    text_of,
-)
+from .base import Compiled, Selectors, cls, edit_time, read_post, squash, text_of
+from .engine import Engine, Layout
 from .dates import parse_time
 
 NAME = "smf"
@@ -56,18 +47,19 @@ SELECTORS = Selectors(
     post=(f"//div[div[{cls('postarea')}] and div[{cls('poster')}]]"
           f" | //td[({cls('windowbg')} or {cls('windowbg2')}) and .//*[{_SUBJECT}]"
           f" and .//div[{cls('post')}]]"),
-    post_id=f"(.//*[{_SUBJECT}]/@id | .//div[{cls('inner')} and starts-with(@id, 'msg_')]/@id)[1]",
-    author=(f"(.//div[{cls('poster')}]//h4/a | .//div[{cls('poster')}]//h4[not(a)]"
-            " | .//td[@rowspan]/b/a | .//td[@rowspan]/b[not(a)])[1]"),
-    author_id=(f"(.//div[{cls('poster')}]//h4/a/@href | .//td[@rowspan]/b/a/@href)[1]"),
+    post_id=(f".//*[{_SUBJECT}]/@id", f".//div[{cls('inner')} and starts-with(@id, 'msg_')]/@id"),
+    author=(f".//div[{cls('poster')}]//h4/a",
+            f".//div[{cls('poster')}]//h4[not(a)]",
+            ".//td[@rowspan]/b/a",
+            ".//td[@rowspan]/b[not(a)]"),
+    author_id=(f".//div[{cls('poster')}]//h4/a/@href", ".//td[@rowspan]/b/a/@href"),
     author_id_pattern=r"[?&;]u=(\d+)",  # ;u=N, not the session id in the same link
-    time_text=(f"(.//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]"
-               f" | .//div[{cls('postinfo')}]/a[{cls('smalltext')}])[1]"),
-    number=(f"(.//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]"
-            f" | .//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@title)[1]"),
-    url=f"(.//*[{_SUBJECT}]//a/@href | .//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@href)[1]",
-    body=(f"(.//div[{cls('post')}]/div[{cls('inner')}]"
-          f" | .//div[{cls('post')}][not(div[{cls('inner')}])])[1]"),
+    time_text=(f".//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
+               f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]"),
+    number=(f".//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
+            f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@title"),
+    url=(f".//*[{_SUBJECT}]//a/@href", f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@href"),
+    body=(f".//div[{cls('post')}]/div[{cls('inner')}]", f".//div[{cls('post')}][not(div[{cls('inner')}])]"),
     edit_notice=".//*[starts-with(@id, 'modified_')][normalize-space()]",
     edit_patterns=(
         r"(?:Last Edit|Последнее редактирование)\s*:\s*(?P<when>.+?)\s+(?:by|от)\s+(?P<who>.+?)"
@@ -79,21 +71,18 @@ SELECTORS = Selectors(
     # The page index: "Pages: [<strong>1</strong>] <a class="navPages">2</a>" (1.1/2.0; 1.1
     # uses <b>), "<span class="current_page">1</span> <a class="nav_page">2</a>" (2.1).
     # <link rel="next"> is the next *topic* in SMF, never the next page.
-    next_page=(f"(//*[self::strong or self::b][following-sibling::a[1][{cls('navPages')}]]"
-               f"/following-sibling::a[{cls('navPages')}][1]/@href"
-               f" | //span[{cls('current_page')}]/following-sibling::a[{cls('nav_page')}][1]/@href)[1]"),
+    next_page=(f"//*[self::strong or self::b][following-sibling::a[1][{cls('navPages')}]]"
+               f"/following-sibling::a[{cls('navPages')}][1]/@href",
+               f"//span[{cls('current_page')}]/following-sibling::a[{cls('nav_page')}][1]/@href"),
     title=f"(//div[@id='linktree' or {cls('linktree')} or {cls('navigate_section')}]//li[last()]//span)[1]",
 )
-_C = Compiled(SELECTORS)
+_LAYOUT = Layout("curve", SELECTORS)  # and Core, 1.1, 2.1
+_C = _LAYOUT.compiled
 _REPLY = re.compile(r"#\s*(\d+)")
 _MARKERS = ("//script[contains(., 'smf_scripturl') or contains(., 'smf_theme_url')]",
             "//a[contains(@href, 'simplemachines.org')]",
             "//img[@id='smflogo']",
             "//link[contains(@href, 'Themes/default/css/index.css') or contains(@href, 'Themes/default/style.css')]")
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return any(has(doc, m) for m in _MARKERS) and has(doc, SELECTORS.post)
 
 
 def _read_edit(el, page: Page, where: str):
@@ -110,20 +99,16 @@ def _read_edit(el, page: Page, where: str):
     raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
 
 
-def posts(doc, page: Page) -> list[Post]:
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
     out: list[Post] = []
-    for index, el in enumerate(_C.posts(doc)):
-        m = _REPLY.search(_C.first("number", el))
+    for index, el in enumerate(c.posts(doc)):
+        m = _REPLY.search(c.first("number", el))
         if m is None and index != 0:
             # SMF prints no number only for the topic's opening post (#0).
             raise ParseError(f"{page.source}: post {index + 1}: no 'Reply #' number")
-        out.append(read_post(_C, el, page, int(m.group(1)) + 1 if m else 1,
+        out.append(read_post(c, el, page, int(m.group(1)) + 1 if m else 1,
                              edit=_read_edit))
     return out
-
-
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
 
 
 _TOPIC = re.compile(r"([?&;]topic=\d+)\.\d+(;all)?")
@@ -139,10 +124,6 @@ def all_posts_url(url: str) -> str | None:
     return f"{url[:m.start()]}{m.group(1)}.0;all{url[m.end():]}"
 
 
-def title(doc) -> str:
-    return page_title(_C, doc)
-
-
 def page_now(doc, tz: ZoneInfo) -> datetime | None:
     """The forum clock of the Core theme's header (`li#time`), absolute in SMF."""
     for text in doc.xpath("//li[@id='time']"):
@@ -150,3 +131,7 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
         if found:
             return found
     return None
+
+
+ENGINE = Engine(NAME, (_LAYOUT,), markers=_MARKERS, read=_read, page_now=page_now,
+                all_posts_url=all_posts_url)

@@ -35,7 +35,6 @@ from .base import (
     cls,
     digits,
     has,
-    page_title,
     read_post,
     edit_time,
     read_time,
@@ -43,6 +42,7 @@ from .base import (
     squash,
     text_of,
 )
+from .engine import Engine, Layout
 from .zones import in_stated_zone
 
 NAME = "torrentpier"
@@ -58,7 +58,7 @@ SELECTORS = Selectors(
     time_text=f"(.//div[{cls('post_head')}]//a[contains(@href, 'viewtopic.php')])[1]",
     url=f"(.//div[{cls('post_head')}]//a[contains(@href, 'viewtopic.php')])[1]/@href",
     body=f"(.//div[{cls('post_body')}])[1]",
-    edit_notice=f"(.//div[{cls('last_edited')}] | .//span[{cls('posted_since')}][contains(., 'ред.')])[1]",
+    edit_notice=(f".//div[{cls('last_edited')}]", f".//span[{cls('posted_since')}][contains(., 'ред.')]"),
     edit_patterns=(
         r"редактировал\w*:\s*(?P<who>.+?)\s*\((?P<when>[^()]+)\),?\s*всего редактировал\w*\s+(?P<n>\d+)",
         r"Last edited by (?P<who>.+?) on (?P<when>.+?); edited (?P<n>\d+) times? in total",
@@ -72,13 +72,10 @@ SELECTORS = Selectors(
     next_page=f"(//a[{_NEXT}][contains(@href, 'start=')]/@href)[1]",
     title="(//h1[contains(concat(' ', normalize-space(@class), ' '), ' maintitle ')]/a)[1]",
 )
-_C = Compiled(SELECTORS)
+_LAYOUT = Layout("rutracker", SELECTORS)
+_C = _LAYOUT.compiled
 _NUMBER = re.compile(r"#\s*(\d+)")
 _START = re.compile(r"[?&;]start=(\d+)")
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return (has(doc, "//table[@id='topic_main']") and has(doc, SELECTORS.post))
 
 
 def _first_number(doc, page: Page) -> int:
@@ -136,12 +133,12 @@ def _edit(el, page: Page, where: str):
     return True, by, edit_time(_C, el, page, where, when), count
 
 
-def posts(doc, page: Page) -> list[Post]:
-    page = in_stated_zone(doc, page, SELECTORS.post)
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
+    page = in_stated_zone(doc, page, c.sel.post)
     first = None
     out: list[Post] = []
-    for index, el in enumerate(_C.posts(doc)):
-        time_el = _C.element("time_text", el)
+    for index, el in enumerate(c.posts(doc)):
+        time_el = c.element("time_text", el)
         time_text = squash(text_of(time_el)) if time_el is not None else ""
         printed = _NUMBER.search(time_text)
         if printed:
@@ -151,7 +148,7 @@ def posts(doc, page: Page) -> list[Post]:
             if first is None:
                 first = _first_number(doc, page)
             post_no = first + index
-        out.append(read_post(_C, el, page, post_no,
+        out.append(read_post(c, el, page, post_no,
                              author=_author, author_id=_author_id,
                              time=lambda el, page, where, text=time_text: read_time(
                                  "post time", "", text, page, where),
@@ -159,9 +156,4 @@ def posts(doc, page: Page) -> list[Post]:
     return out
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+ENGINE = Engine(NAME, (_LAYOUT,), read=_read, requires=("//table[@id='topic_main']",))

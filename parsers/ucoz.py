@@ -27,9 +27,8 @@ The Russian edit notice wording was not found on a stored page: still [I]. Engli
 
 from __future__ import annotations
 
-from votecount.model import Page, Post
-
-from .base import Compiled, Selectors, cls, has, page_title, parse_with
+from .base import Selectors, cls
+from .engine import Engine, Layout
 
 NAME = "ucoz"
 
@@ -40,47 +39,36 @@ _EDIT = (f"*[{cls('edited')} or starts-with(normalize-space(.), 'Сообщен�
 
 SELECTORS = Selectors(
     post=f"//table[{cls('postTable')}][.//{_MESSAGE}]",
-    post_id=("(.//*[starts-with(@id, 'ucoz-forum-post-')]/@id"
-             " | ancestor::tr[starts-with(@id, 'post')][1]/@id)[1]"),
+    post_id=(".//*[starts-with(@id, 'ucoz-forum-post-')]/@id",
+             "ancestor::tr[starts-with(@id, 'post')][1]/@id"),
     number=f"(.//a[{cls('postNumberLink')}])[1]",
-    author=f"(.//td[{cls('postTdTop')}][1]//*[{cls('postUser')}] | .//td[{cls('postTdTop')}][1])[1]",
+    author=(f".//td[{cls('postTdTop')}][1]//*[{cls('postUser')}]", f".//td[{cls('postTdTop')}][1]"),
     author_id=("substring-after((.//a[contains(@href, '/index/8-')]"
                "[not(contains(@href, '/index/8-0-'))]/@href)[1], '/index/8-')"),
     # /forum/F-T-N-16-EPOCH inside prompt('…', '…/forum/2-15-1234-16-1795970700'); return false;
     time_attr=(f"substring-before(substring-after((.//a[{cls('postNumberLink')}]/@onclick)[1], '-16-'),"
                " \"'\")"),
-    time_text=f"(.//td[{cls('postTdTop')}][2] | .//*[{cls('postTdTop2')}])[1]",
+    time_text=(f".//td[{cls('postTdTop')}][2]", f".//*[{cls('postTdTop2')}]"),
     url=(f"substring-before(substring-after((.//a[{cls('postNumberLink')}]/@onclick)[1], \"', '\"),"
          " \"'\")"),
-    body=(f"(.//span[{cls('ucoz-forum-post')}] | .//*[starts-with(@id, 'ucoz-forum-post-')]"
-          f" | .//{_MESSAGE}[not(.//*[starts-with(@id, 'ucoz-forum-post-')])])[1]"),
+    body=(f".//span[{cls('ucoz-forum-post')}]",
+          ".//*[starts-with(@id, 'ucoz-forum-post-')]",
+          f".//{_MESSAGE}[not(.//*[starts-with(@id, 'ucoz-forum-post-')])]"),
     edit_notice=f".//{_MESSAGE}//{_EDIT}",
-    edit_by=f"(.//*[{cls('editedBy')}] | .//a | .//b)[1]",
+    edit_by=(f".//*[{cls('editedBy')}]", ".//a", ".//b"),
     edit_patterns=(r"Сообщение (?:отредактировал[аи]?|изменено)\s+(?P<who>.+?)\s+[-–—]\s+(?P<when>\S.*)$",
                    r"Message edited by\s+(?P<who>.+?)\s+[-–—]\s+(?P<when>\S.*)$"),
     drop=(f".//div[{cls('bbQuoteBlock')}]", f".//div[{cls('bbCodeBlock')}]",
           f".//div[{cls('uSpoilerButBl')}]", f".//span[{cls('signatureView')}]",
           f".//hr[{cls('signatureHr')}]", f".//{_EDIT}"),
-    next_page=(f"(//a[{cls('swchItem-next')}]/@href | //a[{cls('switchNext')}]/@href"
-               " | //link[@rel='next']/@href)[1]"),
-    title=f"(//a[{cls('forumBarA')}] | //td[{cls('gTableTop')}] | //h1)[1]",
+    next_page=("//link[@rel='next']/@href",
+               f"//a[{cls('swchItem-next')}]/@href",
+               f"//a[{cls('switchNext')}]/@href"),
+    title=(f"//a[{cls('forumBarA')}]", f"//td[{cls('gTableTop')}]", "//h1"),
 )
-_C = Compiled(SELECTORS)
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return (has(doc, f"//table[{cls('postTable')}]//td[{cls('postTdTop')}]")
-            and (has(doc, "//*[starts-with(@id, 'ucoz-forum-post-')]")
-                 or has(doc, f"//td[{cls('posttdMessage')}]//span[{cls('ucoz-forum-post')}]")))
-
-
-def posts(doc, page: Page) -> list[Post]:
-    return parse_with(_C, doc, page)
-
-
-def next_page(doc, url: str | None = None) -> str | None:
-    return _C.first("next_page", doc) or None
-
-
-def title(doc) -> str:
-    return page_title(_C, doc)
+ENGINE = Engine(
+    NAME, (Layout("forum", SELECTORS),),
+    requires=(f"//table[{cls('postTable')}]//td[{cls('postTdTop')}]",
+              "//*[starts-with(@id, 'ucoz-forum-post-')]"
+              f" | //td[{cls('posttdMessage')}]//span[{cls('ucoz-forum-post')}]"),
+)

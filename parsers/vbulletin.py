@@ -1,6 +1,6 @@
 """vBulletin 3.x, 4.x and 5.x (forum.igromania.ru, forum.mirf.ru), English and Russian.
 
-One module, three layouts chosen by the page's structure (`VARIANTS`, most specific first):
+One module, three layouts chosen by the page's structure (the layouts of `ENGINE`, most specific first):
 
 - vB 3 (3.0–3.8): `<table id="postN">`, body `div#post_message_N`, number `a#postcountN@name`,
   date beside the status icon `<a name="postN"><img alt="Старый"></a> 06.12.2020, 18:10`
@@ -43,11 +43,11 @@ from dataclasses import replace
 from datetime import datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, generator, has, headless, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, parse_with, squash, text_of
 from .dates import from_attr, parse_time
+from .engine import Engine, Layout, generator_is, headless_only
 
 NAME = "vbulletin"
 
@@ -65,13 +65,13 @@ VB3 = Selectors(
     post="//table[starts-with(@id, 'post')][.//div[starts-with(@id, 'post_message_')]]",
     post_id="@id",
     number=".//a[starts-with(@id, 'postcount')]/@name",
-    author=f"(.//a[{cls('bigusername')}]"
-           f" | .//div[starts-with(@id, 'postmenu_')][not(.//a[{cls('bigusername')}])])[1]",
+    author=(f".//a[{cls('bigusername')}]",
+            f".//div[starts-with(@id, 'postmenu_')][not(.//a[{cls('bigusername')}])]"),
     author_id=f"concat(substring-after((.//a[{cls('bigusername')}]/@href)[1], 'u='),"
               f" substring-after((.//a[{cls('bigusername')}]/@href)[1], '/members/'))",
     time_text=".//a[starts-with(@name, 'post')][img]/..",
     body=".//div[starts-with(@id, 'post_message_')]",
-    url="(.//a[starts-with(@id, 'postlink')]/@href | .//a[starts-with(@id, 'postcount')]/@href)[1]",
+    url=(".//a[starts-with(@id, 'postlink')]/@href", ".//a[starts-with(@id, 'postcount')]/@href"),
     edit_notice=f".//td[starts-with(@id, 'td_post_')]//div[{cls('smallfont')}][hr]/em[normalize-space()]",
     edit_patterns=_EDIT_PATTERNS,
     drop=(".//div[div[" + cls("smallfont") + "] and (table or pre or div[" + cls("alt2") + "]/code)]",
@@ -103,8 +103,8 @@ VB5 = Selectors(
     post=f"//li[@data-node-id and {cls('b-post')}][.//div[{cls('js-post__content-text')}]]",
     post_id="@data-node-id",
     number=f".//a[{cls('b-post__count')}]",
-    author=f"(.//div[{cls('b-userinfo__details')}]/div[{cls('author')}]//strong"
-           f" | .//div[{cls('b-userinfo__details')}]/div[{cls('author')}][not(.//strong)])[1]",
+    author=(f".//div[{cls('b-userinfo__details')}]/div[{cls('author')}]//strong",
+            f".//div[{cls('b-userinfo__details')}]/div[{cls('author')}][not(.//strong)]"),
     author_id=f"substring-after((.//div[{cls('author')}]//a[contains(@href, '/member/')]/@href)[1], '/member/')",
     time_attr="@data-node-publishdate",
     time_text=f".//div[{cls('b-post__timestamp')}]",
@@ -114,8 +114,6 @@ VB5 = Selectors(
     edit_patterns=_EDIT_PATTERNS,
     drop=(_QUOTE_V4, f".//div[{cls('post-signature')}]", f".//div[{cls('b-post__edit')}]"),
 )
-# (name, compiled selectors), most specific first; the first whose posts are present is used.
-VARIANTS = (("vb5", Compiled(VB5)), ("vb4", Compiled(VB4)), ("vb3", Compiled(VB3)))
 
 _MARKERS = (
     "//style[@id='vbulletin_css']",
@@ -127,9 +125,8 @@ _MARKERS = (
 # `post_message_N`, vB 5's `js-post__content-text` inside `li[data-node-id]`.
 _BODY_MARKERS = ("//div[starts-with(@id, 'post_message_')]",
                  f"//li[@data-node-id]//div[{cls('js-post__content-text')}]")
-_TITLE = (f"(//h1[{cls('main-title')}] | //span[{cls('threadtitle')}]"
-          f" | //td[{cls('navbar')}]/strong)[1]")
-_NEXT = "(//a[@rel='next']/@href | //link[@rel='next']/@href)[1]"
+_TITLE = (f"//h1[{cls('main-title')}]", f"//span[{cls('threadtitle')}]", f"//td[{cls('navbar')}]/strong")
+_NEXT = ("//link[@rel='next']/@href", "//a[@rel='next']/@href")
 _FOOTER = (f"//div[@id='footer_time' or @id='footer-current-datetime'"
            f" or (span[{cls('time')}] and contains(., 'GMT'))]")
 _GMT = re.compile(r"(?:GMT|UTC)(?:\s*(?P<sign>[+-])\s*(?P<h>\d{1,2})(?:[.,:](?P<frac>\d{1,2}))?)?")
@@ -139,20 +136,6 @@ _TOKEN_XP = ("//input[@name='securitytoken']/@value"
              " | //script[contains(., 'SECURITYTOKEN')]/text()")
 _SCRIPT_TOKEN = re.compile(r"SECURITYTOKEN\s*=\s*[\"'](\d{9,11}-[0-9a-f]{40})[\"']")
 _SERVER_NOW = re.compile(r"[\"']current_server_datetime[\"']\s*:\s*[\"']?(\d{9,11})")
-
-
-def variant(doc) -> tuple[str, Compiled] | None:
-    """The layout whose post containers the page has (None: not a vBulletin thread page)."""
-    for name, compiled in VARIANTS:
-        if has(doc, compiled.sel.post):
-            return name, compiled
-    return None
-
-
-def detect(doc, url: str | None = None) -> bool:
-    marked = ("vbulletin" in generator(doc) or any(has(doc, x) for x in _MARKERS)
-              or (headless(doc) and any(has(doc, x) for x in _BODY_MARKERS)))
-    return marked and variant(doc) is not None
 
 
 def _footer_text(doc) -> str:
@@ -222,24 +205,21 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
     return parse_time(text.split("GMT", 1)[-1], page_zone(doc) or tz) if text else None
 
 
-def posts(doc, page: Page) -> list[Post]:
-    found = variant(doc)
-    if found is None:
-        raise ParseError(f"{page.source}: no vBulletin 3/4/5 post containers (engine {NAME})")
-    _, compiled = found
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
     zone = page_zone(doc)
     if zone is not None:
         page = replace(page, tz=zone)
     return [replace(p, time=p.time.astimezone(page.tz),
                     edited_at=p.edited_at.astimezone(page.tz) if p.edited_at else None)
-            for p in parse_with(compiled, doc, page)]
+            for p in parse_with(c, doc, page)]
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    found = doc.xpath(_NEXT)
-    return squash(str(found[0])) if found else None
-
-
-def title(doc) -> str:
-    found = doc.xpath(_TITLE)
-    return (squash(text_of(found[0])) if found else "") or squash(" ".join(doc.xpath("//title/text()")))
+# The layouts, most specific first; the first whose posts are present is used. The thread's
+# title and next page are found alike in all three.
+ENGINE = Engine(
+    NAME,
+    tuple(Layout(name, replace(sel, next_page=_NEXT, title=_TITLE))
+          for name, sel in (("vb5", VB5), ("vb4", VB4), ("vb3", VB3))),
+    markers=(generator_is("vbulletin"), *_MARKERS, *map(headless_only, _BODY_MARKERS)),
+    read=_read, page_now=page_now, missing=f"no vBulletin 3/4/5 post containers (engine {NAME})",
+)

@@ -42,14 +42,13 @@ from .base import (
     cls,
     digits,
     edit_time,
-    has,
-    headless,
     read_post,
     read_time,
     squash,
     text_of,
 )
 from .dates import from_attr
+from .engine import Engine, Layout, headless_only
 
 NAME = "xenforo"
 
@@ -74,8 +73,8 @@ XF1 = Variant(
         post=f"//ol[@id='messageList']/li[starts-with(@id, 'post-') and {cls('message')}]",
         post_id="@id",
         number=f".//div[{cls('messageMeta')}]//a[{cls('postNumber')}]",
-        author=f"(.//div[{cls('messageUserBlock')}]//*[{cls('userText')}]/*[{cls('username')}]"
-               f" | .//div[{cls('messageMeta')}]//*[{cls('authorEnd')}]/*[{cls('username')}])[1]",
+        author=(f".//div[{cls('messageUserBlock')}]//*[{cls('userText')}]/*[{cls('username')}]",
+                f".//div[{cls('messageMeta')}]//*[{cls('authorEnd')}]/*[{cls('username')}]"),
         author_id=f"(.//div[{cls('messageUserBlock')}]//*[{cls('userText')}]/a[{cls('username')}]/@href)[1]",
         body=f".//div[{cls('messageContent')}]//blockquote[{cls('messageText')}]",
         time_text="",
@@ -84,9 +83,9 @@ XF1 = Variant(
         drop=(f".//div[{cls('bbCodeQuote')}]", f".//div[{cls('messageTextEndMarker')}]",
               f".//button[{cls('bbCodeSpoilerButton')}]", f".//div[{cls('bbCodeCode')}]",
               f".//div[{cls('bbCodePHP')}]", f".//div[{cls('bbCodeHtml')}]", ".//svg"),
-        next_page=f"(//link[@rel='next']/@href"
-                  f" | //div[{cls('PageNav')}]//a[{cls('currentPage')}]/following-sibling::a[@href][1]/@href)[1]",
-        title="(//div[@id='content']//div[@class='titleBar']/h1 | //h1)[1]",
+        next_page=("//link[@rel='next']/@href",
+                   f"//div[{cls('PageNav')}]//a[{cls('currentPage')}]/following-sibling::a[@href][1]/@href"),
+        title=("//div[@id='content']//div[@class='titleBar']/h1", "//h1"),
     ),
     time_el=f"(.//div[{cls('messageMeta')}]//a[{cls('datePermalink')}]//*[{cls('DateTime')}])[1]",
     edit_time_el=f"(.//*[{cls('DateTime')}])[1]",
@@ -102,37 +101,25 @@ XF2 = Variant(
         number=(f".//header[{cls('message-attribution')}]//*[{cls('message-attribution-opposite')}]"
                 "//a[starts-with(normalize-space(.), '#')]"),
         author=f"(.//*[{cls('message-name')}]//*[{cls('username')}])[1]",
-        author_id=f"(.//*[{cls('message-name')}]//*[{cls('username')}]/@data-user-id"
-                  f" | .//*[{cls('message-avatar')}]//a[@data-user-id]/@data-user-id)[1]",
+        author_id=(f".//*[{cls('message-name')}]//*[{cls('username')}]/@data-user-id",
+                   f".//*[{cls('message-avatar')}]//a[@data-user-id]/@data-user-id"),
         body=f"(.//article[{cls('message-body')}]//div[{cls('bbWrapper')}])[1]",
         time_text="",
         url=f"(.//header[{cls('message-attribution')}]//a[contains(@href, 'post-')]/@href)[1]",
         edit_notice=f".//div[{cls('message-lastEdit')}]",
         drop=(f".//blockquote[{cls('bbCodeBlock--quote')}]", f".//*[{cls('bbCodeSpoiler-button')}]",
               f".//div[{cls('bbCodeBlock--code')}]", f".//div[{cls('bbCodeBlock--unfurl')}]", ".//svg"),
-        next_page=(f"(//a[{cls('pageNav-jump--next')}]/@href | //link[@rel='next']/@href)[1]"),
-        title=f"(//h1[{cls('p-title-value')}] | //h1)[1]",
+        next_page=("//link[@rel='next']/@href", f"//a[{cls('pageNav-jump--next')}]/@href"),
+        title=(f"//h1[{cls('p-title-value')}]", "//h1"),
     ),
     time_el=f"(.//header[{cls('message-attribution')}]//time[{cls('u-dt')}])[1]",
     edit_time_el=f"(.//time[{cls('u-dt')}])[1]",
 )
 
 VARIANTS = (XF2, XF1)
-_COMPILED = {v.name: Compiled(v.sel) for v in VARIANTS}
 _EDIT = re.compile(r"(?P<label>Last edited(?P<mod> by a moderator)?|Последнее редактирование(?P<modru> модератором)?)"
                    r"\s*:?\s*(?P<when>.*)$", re.I | re.S)
 _MEMBER_ID = re.compile(r"\.(\d+)/?(?:[?#].*)?$")
-
-
-def variant(doc) -> Variant | None:
-    for v in VARIANTS:
-        if (has(doc, v.marker) or (headless(doc) and has(doc, v.body_marker))) and has(doc, v.sel.post):
-            return v
-    return None
-
-
-def detect(doc, url: str | None = None) -> bool:
-    return variant(doc) is not None
 
 
 def _time_parts(el) -> tuple[str, str]:
@@ -176,11 +163,8 @@ def _edit(v: Variant, c: Compiled, el, author: str, page: Page, where: str):
     return True, by, at, None
 
 
-def posts(doc, page: Page) -> list[Post]:
-    v = variant(doc)
-    if v is None:
-        raise ParseError(f"{page.source}: not a XenForo thread page")
-    c = _COMPILED[v.name]
+def _read(c: Compiled, doc, page: Page) -> list[Post]:
+    v = next(v for v in VARIANTS if v.sel is c.sel)
     found: list[Post] = []
     for index, el in enumerate(c.posts(doc)):
         no_text = digits(c.first("number", el))
@@ -220,12 +204,8 @@ def _first_number(doc, page: Page) -> int:
     return 1
 
 
-def next_page(doc, url: str | None = None) -> str | None:
-    v = variant(doc)
-    return (_COMPILED[v.name].first("next_page", doc) or None) if v else None
-
-
-def title(doc) -> str:
-    v = variant(doc)
-    found = _COMPILED[v.name].first("title", doc) if v else ""
-    return found or squash(" ".join(doc.xpath("//title/text()")))
+# <html id="XenForo"|"XF">, or on a page that lost its <html> tag the version's own body markup.
+ENGINE = Engine(
+    NAME, tuple(Layout(v.name, v.sel, markers=(v.marker, headless_only(v.body_marker))) for v in VARIANTS),
+    read=_read, missing="not a XenForo thread page",
+)

@@ -36,12 +36,14 @@ def corpus_page(relative: str) -> Path:
 
 
 def posts_json(thread_arg: str | Path, tz: str = "Europe/Moscow",
-               saved_at: datetime | None = None, engine: str | None = None) -> list[dict]:
+               saved_at: datetime | None = None, engine: str | None = None,
+               date_order: str | None = None) -> list[dict]:
     """What `votecount posts --format json` prints for a thread, as Python data."""
     from votecount.pipeline import read_thread
     from votecount.render.posts import post_dict
 
-    thread = read_thread(str(thread_arg), tz=ZoneInfo(tz), saved_at=saved_at, engine=engine)
+    thread = read_thread(str(thread_arg), tz=ZoneInfo(tz), saved_at=saved_at, engine=engine,
+                         date_order=date_order)
     return [post_dict(p) for p in thread.posts]
 
 

@@ -454,7 +454,7 @@ def _smf(forum) -> tuple[bytes, bytes]:
     import parsers.smf as smf
     data = SMF_PAGE.read_bytes().replace(b"https://mafia.example", forum.base.encode())
     cut = data.index(b'<a id="msg1013"></a>'), data.index(b'<a id="msg1015"></a>')
-    return data[:cut[0]] + data[cut[1]:], _without_next(data, smf)
+    return data[:cut[0]] + data[cut[1]:], _without_next(data, smf.ENGINE)
 
 
 def test_smf_all_view_fetches_the_topic_in_one_request(forum):

@@ -69,18 +69,19 @@ def check_overrides(game, rules_spec, deadline) -> None:
                           "without a game file or one without [[days]])")
 
 
-def read(threads, tz, engine=None, saved_at=None, fetch=None, jobs=None):
+def read(threads, tz, engine=None, saved_at=None, fetch=None, jobs=None, *, date_order=None):
     """THREAD arguments → Thread. http(s) URLs are fetched with `fetch` (fetch.FetchOptions;
     the defaults when None). `jobs` processes read a long thread's pages (None: one per core;
-    the Thread is the same whatever the number)."""
+    the Thread is the same whatever the number). `date_order`: "dmy" or "mdy", the order of
+    numeric dates a page's own dates cannot tell (--date-order)."""
     from .parallel import cores
     from .pipeline import read_thread
     return read_thread(threads, tz=tz, engine=engine, saved_at=saved_at, fetch=fetch,
-                       jobs=jobs or cores())
+                       jobs=jobs or cores(), date_order=date_order)
 
 
 def open_thread(threads, game_path=None, tz_name=None, engine=None, saved_at=None, fetch=None,
-                jobs=None):
+                jobs=None, *, date_order=None):
     """THREAD arguments and the game file, as every command takes them → (thread, game or
     None, zone). The zone is --tz, else the game file's, else Moscow; --saved-at is read in it."""
     from . import game as game_mod
@@ -88,7 +89,7 @@ def open_thread(threads, game_path=None, tz_name=None, engine=None, saved_at=Non
     game = game_mod.load(str(game_path)) if game_path else None
     tz = zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
     saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
-    return read(threads, tz, engine, saved, fetch, jobs), game, tz
+    return read(threads, tz, engine, saved, fetch, jobs, date_order=date_order), game, tz
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class CountRequest:
     lang: str | None = None
     engine: str | None = None
     saved_at: str | None = None
+    date_order: str | None = None  # --date-order: "dmy" | "mdy"
     fetch: Any = field(default=None, compare=False)  # fetch.FetchOptions: how to fetch, not what to count
     jobs: int | None = field(default=None, compare=False)  # the count is the same whatever the number
 
@@ -121,7 +123,8 @@ def open_request(request: CountRequest):
     read, and what a count counts."""
     from .parallel import cores
     return open_thread(list(request.threads), request.game, request.zone, request.engine,
-                       request.saved_at, request.fetch, request.jobs or cores())
+                       request.saved_at, request.fetch, request.jobs or cores(),
+                       date_order=request.date_order)
 
 
 def run(request: CountRequest):

@@ -146,7 +146,7 @@ def content_hash(job: Job, raws: list[sources.RawPage], game_bytes: bytes) -> st
     from .api import CountRequest
     h = hashlib.blake2b(digest_size=16)
     request = CountRequest((job.path,), game=job.game, rules=job.rules, zone=job.tz, engine=job.engine,
-                           lang=job.lang)
+                           lang=job.lang, date_order=job.date_order)
     options = [__version__, request.fingerprint()]
     h.update(json.dumps(options).encode())
     h.update(len(game_bytes).to_bytes(8, "little") + game_bytes)
@@ -188,7 +188,8 @@ def _count(job: Job, info: dict, started: float) -> dict:
     tz = api.zone(job.tz or (game.timezone if game else game_mod.DEFAULT_TZ))
     deadline = started + job.time_limit if job.time_limit else 0.0
     thread = with_notes(thread_from_pages(_paced(raws, deadline, job.time_limit), job.key, tz=tz,
-                                          engine=job.engine, fetched=_fetched(job, raws)), notes)
+                                          engine=job.engine, fetched=_fetched(job, raws),
+                                          date_order=job.date_order), notes)
     results = api.count_thread(thread, game, tz, None if game else job.rules, lang=job.lang)
     if deadline and time.monotonic() > deadline:
         raise InputError(f"over the time limit of {job.time_limit:g} s")

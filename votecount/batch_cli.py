@@ -35,7 +35,7 @@ def _need_packages(fmt: str, dask: Optional[str]) -> None:
 
 
 def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time_limit,
-              max_pages, max_mb, dask, quiet):
+              max_pages, max_mb, dask, quiet, date_order=None):
     """`votecount batch`: the options checked, the threads found, counted (with a progress bar
     on a terminal unless --quiet), the tables written; returns the run's Summary."""
     from . import batch
@@ -46,7 +46,8 @@ def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time
     job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
                                max_pages=max_pages, max_bytes=max_mb * 1024 * 1024,
                                time_limit=time_limit,
-                               previous={k: e["hash"] for k, e in state.items()})
+                               previous={k: e["hash"] for k, e in state.items()},
+                               date_order=date_order)
     workers = jobs or os.cpu_count() or 1
     show = not quiet and sys.stderr.isatty()
     if not show:

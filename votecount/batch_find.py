@@ -30,6 +30,7 @@ class Job(NamedTuple):
     previous: str | None = None  # the hash of the last finished count (--resume)
     root: str | None = None  # the submitter's folder, for relative paths on other processes
     error: str | None = None  # kind "missing": why (a list file's line naming nothing)
+    date_order: str | None = None  # --date-order
 
 
 def discover(paths: Iterable[str]) -> list[tuple]:
@@ -92,12 +93,13 @@ def _targets(path: Path, depth: int) -> Iterator[tuple[str, str, str]]:
 
 
 def make_jobs(targets, *, rules=None, tz=None, engine=None, lang=None, max_pages=0,
-              max_bytes=0, time_limit=0.0, previous: dict[str, str] | None = None) -> list[Job]:
+              max_bytes=0, time_limit=0.0, previous: dict[str, str] | None = None,
+              date_order: str | None = None) -> list[Job]:
     jobs = []
     for key, path, kind, *why in targets:
         jobs.append(Job(key, path, kind, _game_file(path, kind), rules, tz, engine, lang,
                         max_pages, max_bytes, time_limit, (previous or {}).get(key), os.getcwd(),
-                        why[0] if why else None))
+                        why[0] if why else None, date_order))
     return jobs
 
 

@@ -125,14 +125,12 @@ class DateOrder(str, Enum):
     mdy = "mdy"
 
 
-def _date_order(value: Optional[DateOrder]):
-    """The parsers (and batch's worker processes) read it from the environment."""
-    if value is not None:
-        os.environ["VOTECOUNT_DATE_ORDER"] = value.value
-    return value
+def _order(value: Optional[DateOrder]) -> str | None:
+    """--date-order as the count's request carries it (CountRequest.date_order)."""
+    return value.value if value is not None else None
 
 
-_DATE_ORDER = typer.Option(None, "--date-order", callback=_date_order,
+_DATE_ORDER = typer.Option(None, "--date-order",
                            help="Day/month order of numeric dates when the page cannot tell (05-11-2011).")
 
 
@@ -196,7 +194,8 @@ def count_cmd(
                               max_time, timeout, retries, threads=threads)
         results = run(CountRequest(tuple(threads), game=None if game is None else str(game), rules=rules, day=day,
                                    deadline=deadline, zone=tz, at=at, lang=lang, engine=engine,
-                                   saved_at=saved_at, fetch=fetch, jobs=jobs))
+                                   saved_at=saved_at, fetch=fetch, jobs=jobs,
+                                   date_order=_order(date_order)))
         _write_report(chosen, results, explain, previous, output)
         format_note(fmt, output, chosen)
     except VotecountError as exc:
@@ -235,7 +234,7 @@ def posts_cmd(
         fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
                               max_time, timeout, retries, threads=threads)
         thread, _, _ = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
-                                                 fetch=fetch))
+                                                 fetch=fetch, date_order=_order(date_order)))
         from .render import posts as posts_render
         for w in thread.warnings:
             typer.echo(f"votecount: warning: {w}", err=True)
@@ -326,7 +325,8 @@ def activity_cmd(
         from . import game as game_mod
         from .api import CountRequest, check_day, language as pick_language, open_request
         thread, g, tzinfo = open_request(CountRequest(tuple(threads), game=None if game is None else str(game),
-                                                      zone=tz, engine=engine, saved_at=saved_at))
+                                                      zone=tz, engine=engine, saved_at=saved_at,
+                                                      date_order=_order(date_order)))
         if g is None:
             g = game_mod.from_thread(thread, tzinfo.key)
         check_day(day, g)
@@ -415,7 +415,7 @@ def batch_cmd(
         summary = run_batch(paths, output, fmt.value, jobs=jobs, resume=resume, rules=rules, tz=tz,
                             engine=engine, lang=lang.value if lang else None,
                             time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask,
-                            quiet=quiet)
+                            quiet=quiet, date_order=_order(date_order))
     except VotecountError as exc:
         fail(exc)
     from .batch import FORMATS

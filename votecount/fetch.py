@@ -226,7 +226,7 @@ class _Walk:
         following = _resolve_next(doc, self.parser, page)
         if following in (page.url, page.final_url):
             following = None  # a last page that links to itself
-        if following and number == 1 and hasattr(self.parser, "all_posts_url"):
+        if following and number == 1 and self.parser.all_posts_url is not None:
             whole = _all_posts(self.client, self.parser, page, title_key=self.title_key)
             if whole is not None:  # the engine's one-page view: every post, no next link
                 self._keep(whole, 1)

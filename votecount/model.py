@@ -21,6 +21,7 @@ class Page:
     url: str | None = None  # where it was saved from, if known
     saved_at: datetime | None = None  # reference "now" for "Сегодня 19:45"
     saved_at_source: str | None = None  # which evidence gave saved_at
+    date_order: str | None = None  # --date-order ("dmy"/"mdy"): numeric dates the page cannot tell
 
 
 @dataclass(frozen=True, slots=True)

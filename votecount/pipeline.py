@@ -56,9 +56,8 @@ def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo,
     found = _singlefile_date(doc)
     if found:
         return found, "SingleFile comment in the page"
-    page_now = getattr(parser, "page_now", None)
-    if page_now:
-        found = page_now(doc, tz)
+    if parser.page_now is not None:
+        found = parser.page_now(doc, tz)
         if found:
             return found, "the forum's clock in the page footer"
     if raw.mtime:
@@ -96,10 +95,11 @@ def manifest_times(folder: str, raws) -> Fetched:
 
 
 def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None = None,
-                saved_at: datetime | None = None, fetch=None, jobs: int = 1) -> Thread:
+                saved_at: datetime | None = None, fetch=None, jobs: int = 1,
+                date_order: str | None = None) -> Thread:
     """One thread from one THREAD argument, or from several (pages given one by one).
     `fetch` (fetch.FetchOptions) applies to URL arguments; `jobs` processes read the pages
-    (see thread_from_pages)."""
+    (see thread_from_pages); `date_order` is --date-order (Page.date_order)."""
     args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
     notes: list[str] = []
     raws, fetched = _raw_pages(args, engine, fetch, notes)
@@ -107,7 +107,7 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     if raws and all(postsfile.looks_like(r) for r in raws):  # posts JSON: no pages to parse
         return with_notes(postsfile.thread_of(raws, " ".join(args), engine=engine), notes)
     merged = thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
-                               fetched=fetched, jobs=jobs)
+                               fetched=fetched, jobs=jobs, date_order=date_order)
     return with_notes(merged, notes)
 
 
@@ -135,42 +135,55 @@ class _PageRead:
     page_url: str | None = None  # the fetched address, else the one the saved file names
 
 
-def _read_page(raw: sources.RawPage, number: int, parser, engine: str | None, tz: ZoneInfo,
-               saved_at: datetime | None, fetched: Fetched):
+@dataclass(frozen=True)
+class _Reading:
+    """How every page of a thread is read: what the count's request says (picklable: it goes
+    to the worker processes)."""
+
+    engine: str | None  # --engine
+    tz: ZoneInfo
+    saved_at: datetime | None
+    fetched: Fetched
+    date_order: str | None = None  # --date-order
+
+
+def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading):
     """One page → (its engine, _PageRead). `parser` is the engine of the pages before it (None
     for the first page: every engine is asked); a page of another engine is refused."""
-    fetched_at, url = fetched.get(raw.source, (None, None))
+    engine, tz = how.engine, how.tz
+    fetched_at, url = how.fetched.get(raw.source, (None, None))
     doc = pages_mod.tree(raw.data, raw.source, whole=True)
     if not engine:  # every page is checked: pages of two forums must not be mixed
         if parser is None:
             parser = parsers.detect(doc, None, raw.source)
         elif not parser.detect(doc, None):  # one engine's markers, not all fifteen
             other = parsers.detect(doc, None, raw.source)
-            raise ParseError(f"{raw.source}: page is {other.NAME} but earlier pages are {parser.NAME}")
-    now, why = saved_moment(doc, parser, raw, tz, saved_at, fetched_at)
+            raise ParseError(f"{raw.source}: page is {other.name} but earlier pages are {parser.name}")
+    now, why = saved_moment(doc, parser, raw, tz, how.saved_at, fetched_at)
     page_url = url or pages_mod.saved_url(doc)
-    page = Page(source=raw.source, number=number, tz=tz, url=page_url, saved_at=now, saved_at_source=why)
+    page = Page(source=raw.source, number=number, tz=tz, url=page_url, saved_at=now, saved_at_source=why,
+                date_order=how.date_order)
     found = parser.posts(doc, page)
     if not found:
-        raise ParseError(f"{raw.source}: no posts found (engine {parser.NAME})")
+        raise ParseError(f"{raw.source}: no posts found (engine {parser.name})")
     return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url)
 
 
 def _read_later_page(index: int, shared) -> _PageRead:
     """Page index + 2 in a worker: the pages came with the fork, only the index is sent."""
-    raws, name, engine, tz, saved_at, fetched = shared
-    return _read_page(raws[index], index + 2, parsers.get(name), engine, tz, saved_at, fetched)[1]
+    raws, name, how = shared
+    return _read_page(raws[index], index + 2, parsers.get(name), how)[1]
 
 
 def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = None,
                       saved_at: datetime | None = None, fetched: Fetched | None = None,
-                      jobs: int = 1) -> Thread:
+                      jobs: int = 1, date_order: str | None = None) -> Thread:
     """One thread from its pages' bytes, in order. `raws` may be any iterable: batch passes
     one that checks its limits (pages, bytes, time) between pages (and reads with jobs=1).
     `fetched` gives the fetch time and URL of pages that were fetched. With `jobs` > 1, a
     thread of PARALLEL_FROM_PAGES pages or more is read by that many processes; the Thread
-    is the same."""
-    fetched = fetched or {}
+    is the same. `date_order`: --date-order, for every page (Page.date_order)."""
+    how = _Reading(engine, tz, saved_at, fetched or {}, date_order)
     parser = parsers.get(engine) if engine else None
     posts, title, used = [], "", set()
     titles: dict[str, str] = {}  # page → its thread title (pages of two threads are refused)
@@ -181,14 +194,14 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
     first = next(it, None)
     number = 0
     if first is not None:
-        parser, read = _read_page(first, 1, parser, engine, tz, saved_at, fetched)
+        parser, read = _read_page(first, 1, parser, how)
         if jobs > 1:  # the pages after the first are independent once the engine is known
             later = list(it)
             rest = parallel.ordered_map(_read_later_page, range(len(later)), jobs,
                                         minimum=PARALLEL_FROM_PAGES - 1,
-                                        shared=(later, parser.NAME, engine, tz, saved_at, fetched))
+                                        shared=(later, parser.name, how))
         else:  # lazily: batch checks its time limit between pages
-            rest = (_read_page(raw, n, parser, engine, tz, saved_at, fetched)[1] for n, raw in enumerate(it, 2))
+            rest = (_read_page(raw, n, parser, how)[1] for n, raw in enumerate(it, 2))
         for number, read in enumerate(itertools.chain((read,), rest), 1):
             first_url = first_url or read.url
             if read.why:
@@ -202,7 +215,7 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
             title = title or read.title
     if parser is None:
         raise ParseError(f"{label}: no pages")
-    merged = thread.merge(posts, title=title, engine=parser.NAME, pages=number,
+    merged = thread.merge(posts, title=title, engine=parser.name, pages=number,
                           source=label, saved_at_source=", ".join(sorted(used)) or None,
                           page_titles=titles, page_urls=page_urls)
     merged = replace(merged, saved_at=latest, url=first_url)

@@ -65,23 +65,10 @@ def _drops(engine: str | None):
 
 
 def _engine_drops(engine: str) -> tuple[str, ...]:
-    """Every drop expression of every layout an engine module knows (prosilver and subsilver2,
-    vBulletin 3–5…): its Selectors blocks, found among its names and in its tables of layouts."""
+    """Every drop expression of every layout of the engine (prosilver and subsilver2,
+    vBulletin 3–5…)."""
     import parsers
-    from parsers.base import Compiled, Selectors
-
-    def blocks(value, depth=0):
-        if isinstance(value, Compiled):
-            value = value.sel
-        elif not isinstance(value, Selectors) and isinstance(getattr(value, "sel", None), Selectors):
-            value = value.sel
-        if isinstance(value, Selectors):
-            yield value
-        elif depth < 2 and isinstance(value, (tuple, list, dict)):
-            for item in (value.values() if isinstance(value, dict) else value):
-                yield from blocks(item, depth + 1)
-    found = [d for value in vars(parsers.get(engine)).values() for sel in blocks(value) for d in sel.drop]
-    return tuple(dict.fromkeys(found)) or GENERIC_DROP
+    return parsers.get(engine).drops or GENERIC_DROP
 
 
 def clean(html: str, engine: str | None) -> tuple[str, str]:

@@ -21,8 +21,8 @@ UTC = timezone.utc
 NOW = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 
-def read(texts, now=NOW, default=None):
-    clock = BoardClock(texts, default_order=default, where="page.html")
+def read(texts, now=NOW, default=None, given=None):
+    clock = BoardClock(texts, default_order=default, where="page.html", given_order=given)
     return [clock.read(t, UTC, now) for t in texts]
 
 
@@ -98,11 +98,10 @@ def test_contradicting_dates_are_an_error():
         BoardClock(["22-11-2011, 01:32", "11-22-2011, 01:32"], default_order=None, where="p")
 
 
-def test_date_order_option_wins_over_default_and_loses_to_the_page(monkeypatch):
-    monkeypatch.setenv("VOTECOUNT_DATE_ORDER", "dmy")
-    assert read(["05-11-2011, 01:32 PM"], default="mdy") == [at(2011, 11, 5, 13, 32)]
+def test_date_order_option_wins_over_default_and_loses_to_the_page():
+    assert read(["05-11-2011, 01:32 PM"], default="mdy", given="dmy") == [at(2011, 11, 5, 13, 32)]
     with pytest.raises(ParseError, match="month-first .* not --date-order dmy"):
-        BoardClock(["11-22-2011, 01:32"], default_order=None, where="p")
+        BoardClock(["11-22-2011, 01:32"], default_order=None, where="p", given_order="dmy")
 
 
 def test_shape_masks_digits_only():

@@ -89,12 +89,12 @@ def _other_pages() -> list[Path]:
 def test_not_detected_elsewhere(path):
     from parsers import curse
 
-    assert not curse.detect(pages.tree(path.read_bytes()), None)
+    assert not curse.ENGINE.detect(pages.tree(path.read_bytes()), None)
 
 
 def test_title_and_next_page():
     from parsers import curse
 
     doc = pages.tree(corpus_page(CORPUS_PAGE).read_bytes())
-    assert curse.title(doc) == "Unreliable Cops Mafia - Game Over - Mafia Victory"
-    assert curse.next_page(doc).endswith("762585-unreliable-cops-mafia-game-over-mafia-victory?page=2")
+    assert curse.ENGINE.title(doc) == "Unreliable Cops Mafia - Game Over - Mafia Victory"
+    assert curse.ENGINE.next_page(doc).endswith("762585-unreliable-cops-mafia-game-over-mafia-victory?page=2")

@@ -45,7 +45,7 @@ def _parse(name: str, tz="Europe/Moscow", text: str | None = None):
     path = HERE / f"{name}.html"
     data = text.encode("utf-8") if text is not None else path.read_bytes()
     doc = pages.tree(data, str(path))
-    return {p.post_no: p for p in discourse.posts(doc, Page(source=path.name, number=1, tz=ZoneInfo(tz)))}
+    return {p.post_no: p for p in discourse.ENGINE.posts(doc, Page(source=path.name, number=1, tz=ZoneInfo(tz)))}
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURE_PAGES))
@@ -57,7 +57,7 @@ def test_fixture_golden(name, update_goldens):
 @pytest.mark.parametrize("name", sorted(FIXTURE_PAGES))
 def test_detect_picks_discourse(name):
     path = HERE / f"{name}.html"
-    assert parsers.detect(pages.tree(path.read_bytes(), str(path))) is discourse
+    assert parsers.detect(pages.tree(path.read_bytes(), str(path))) is discourse.ENGINE
 
 
 def test_ru_posts_and_numbers():
@@ -109,9 +109,9 @@ def test_printed_date_when_datetime_is_missing():
 
 def test_next_page_and_title():
     doc = pages.tree((HERE / "ru-crawler.html").read_bytes())
-    assert discourse.next_page(doc) == "/t/topic/512?page=2"
-    assert discourse.title(doc) == "Мафия 13. День 2 — голосование"
-    assert discourse.next_page(pages.tree((HERE / "en-crawler-2020.html").read_bytes())) is None
+    assert discourse.ENGINE.next_page(doc) == "/t/topic/512?page=2"
+    assert discourse.ENGINE.title(doc) == "Мафия 13. День 2 — голосование"
+    assert discourse.ENGINE.next_page(pages.tree((HERE / "en-crawler-2020.html").read_bytes())) is None
 
 
 def test_app_page_without_crawler_posts_is_an_error():
@@ -121,6 +121,6 @@ def test_app_page_without_crawler_posts_is_an_error():
             '<article id="post_1" data-post-id="9" class="boxed onscreen-post"></article>'
             '</section></body></html>')
     doc = pages.tree(html.encode("utf-8"), "app.html")
-    assert parsers.detect(doc) is discourse
+    assert parsers.detect(doc) is discourse.ENGINE
     with pytest.raises(ParseError, match="server-rendered posts"):
-        discourse.posts(doc, Page(source="app.html", number=1, tz=MSK))
+        discourse.ENGINE.posts(doc, Page(source="app.html", number=1, tz=MSK))

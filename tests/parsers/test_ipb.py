@@ -85,14 +85,14 @@ def test_ipb13_corpus_facts():
 def test_ipb13_later_page_needs_its_offset():
     raw = corpus_page(CORPUS_13).read_bytes()
     doc = pages.tree(raw, "p.html")
-    with_st = ipb.posts(doc, Page(source="p.html", number=1, tz=MSK,
+    with_st = ipb.ENGINE.posts(doc, Page(source="p.html", number=1, tz=MSK,
                                   url="http://hustle-sa.ru/forum/index.php?showtopic=2969&st=15"))
     assert [p.post_no for p in with_st] == list(range(16, 31))
     paged = raw.replace(b'<div class="tableborder">', '<div class="tableborder">'
                         "<span class='pagelink'>Страниц: (2) [2] </span>".encode(), 1)
     assert paged != raw
     with pytest.raises(ParseError, match="st"):
-        ipb.posts(pages.tree(paged, "p2.html"), Page(source="p2.html", number=1, tz=MSK))
+        ipb.ENGINE.posts(pages.tree(paged, "p2.html"), Page(source="p2.html", number=1, tz=MSK))
 
 
 # --- fixture: IPB 2.3, Russian -----------------------------------------------------------
@@ -155,8 +155,8 @@ def test_ipb2_en_facts():
     assert posts[23]["text"] == "No way.\nVasya 2"  # quote and struck "Olya" gone
     assert "Not a vote" not in posts[21]["html"]
     doc = doc_of(HERE / "ipb2-en.html")
-    assert ipb.next_page(doc) is None  # the last page: only a "Previous page" link
-    assert ipb.title(doc) == "Mafia #7. Day 2 (votes)"
+    assert ipb.ENGINE.next_page(doc) is None  # the last page: only a "Previous page" link
+    assert ipb.ENGINE.title(doc) == "Mafia #7. Day 2 (votes)"
 
 
 # --- fixture: IPB 3.4, Russian -----------------------------------------------------------
@@ -183,17 +183,17 @@ def test_ipb3_ru_facts():
     assert "Ведущая не голосует" not in posts[21]["html"]
     assert posts[21]["url"].endswith("#entry5021")
     doc = doc_of(HERE / "ipb3-ru.html")
-    assert ipb.next_page(doc) == "http://mafia-club.example/index.php?/topic/77-mafiia-5-den-2/page__st__40"
-    assert ipb.title(doc) == "Мафия №5. День 2"
+    assert ipb.ENGINE.next_page(doc) == "http://mafia-club.example/index.php?/topic/77-mafiia-5-den-2/page__st__40"
+    assert ipb.ENGINE.title(doc) == "Мафия №5. День 2"
 
 
 # --- detection ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("path", [HERE / "ipb2-ru.html", HERE / "ipb2-en.html", HERE / "ipb3-ru.html"])
 def test_detect_fixtures(path):
-    assert parsers.detect(doc_of(path)) is ipb
+    assert parsers.detect(doc_of(path)) is ipb.ENGINE
 
 
 def test_detect_corpus():
-    assert parsers.detect(doc_of(corpus_page(CORPUS_13))) is ipb
-    assert not ipb.detect(doc_of(corpus_page("ipb/efs-exploitin-ips4-ru-166865-p1.html")))
+    assert parsers.detect(doc_of(corpus_page(CORPUS_13))) is ipb.ENGINE
+    assert not ipb.ENGINE.detect(doc_of(corpus_page("ipb/efs-exploitin-ips4-ru-166865-p1.html")))

@@ -61,8 +61,8 @@ def test_corpus_facts():
         assert "Edited" not in p["text"]
         assert "Ничего не продаю" not in p["text"]  # MegaMix's signature
     doc = doc_of(corpus_page(CORPUS))
-    assert ips4.next_page(doc) == "https://forum.exploit.in/topic/166865/?page=2"
-    assert ips4.title(doc) == "нуль"
+    assert ips4.ENGINE.next_page(doc) == "https://forum.exploit.in/topic/166865/?page=2"
+    assert ips4.ENGINE.title(doc) == "нуль"
 
 
 def test_ru_fixture_golden(update_goldens):
@@ -89,8 +89,8 @@ def test_ru_fixture_facts():
     assert "Изменено" not in posts[28]["html"]
     assert "подписи" not in posts[26]["html"]
     doc = doc_of(HERE / "ips4-ru.html")
-    assert ips4.next_page(doc) == "https://mafia.example.ru/topic/512-mafiya-12-den-3/page/3/"
-    assert ips4.title(doc) == "Мафия №12. День 3"
+    assert ips4.ENGINE.next_page(doc) == "https://mafia.example.ru/topic/512-mafiya-12-den-3/page/3/"
+    assert ips4.ENGINE.title(doc) == "Мафия №12. День 3"
 
 
 def _notice(inner: str):
@@ -107,7 +107,7 @@ def test_editor_name_from_either_wording():
 
 
 def test_detect():
-    assert parsers.detect(doc_of(corpus_page(CORPUS))) is ips4
-    assert parsers.detect(doc_of(HERE / "ips4-ru.html")) is ips4
-    assert not ips4.detect(doc_of(corpus_page("ipb/hustledb-ipb13-ru-2969.html")))
-    assert not ips4.detect(doc_of(FIXTURES / "engines" / "ipb" / "ipb3-ru.html"))
+    assert parsers.detect(doc_of(corpus_page(CORPUS))) is ips4.ENGINE
+    assert parsers.detect(doc_of(HERE / "ips4-ru.html")) is ips4.ENGINE
+    assert not ips4.ENGINE.detect(doc_of(corpus_page("ipb/hustledb-ipb13-ru-2969.html")))
+    assert not ips4.ENGINE.detect(doc_of(FIXTURES / "engines" / "ipb" / "ipb3-ru.html"))

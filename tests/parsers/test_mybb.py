@@ -84,8 +84,8 @@ def test_corpus_counts_edits_quotes():
 
 def test_corpus_navigation():
     doc = pages.tree(corpus_page(CORPUS_PAGE).read_bytes())
-    assert mybb.next_page(doc, None).endswith("?page=2")
-    assert mybb.title(doc).startswith("HostThemAll - Shared webhosting")
+    assert mybb.ENGINE.next_page(doc, None).endswith("?page=2")
+    assert mybb.ENGINE.title(doc).startswith("HostThemAll - Shared webhosting")
 
 
 # --- Russian fixture ------------------------------------------------------------------------
@@ -138,7 +138,7 @@ def test_ru_without_titles_uses_save_time(tmp_path):
     assert posts[3]["edited_at"] == "2026-11-29T20:01:00+03:00"  # "4 минуты назад"
     doc = pages.tree(page.read_bytes())
     with pytest.raises(ParseError, match="saved"):
-        mybb.posts(doc, Page(source="ru", number=1, tz=MSK))
+        mybb.ENGINE.posts(doc, Page(source="ru", number=1, tz=MSK))
 
 
 @pytest.mark.parametrize("label", ["Это сообщение последний раз исправлялось:",
@@ -155,8 +155,8 @@ def test_edit_notice_wording_of_other_packs(tmp_path, label):
 def test_ru_footer_clock_and_navigation():
     doc = pages.tree((DIR / "mybb18-ru-default.html").read_bytes())
     assert mybb.page_now(doc, MSK) == datetime(2026, 11, 29, 20, 5, tzinfo=MSK)
-    assert mybb.next_page(doc, None) == "showthread.php?tid=345&page=2"
-    assert mybb.title(doc) == "Мафия №12 — День 2. Голосование"
+    assert mybb.ENGINE.next_page(doc, None) == "showthread.php?tid=345&page=2"
+    assert mybb.ENGINE.title(doc) == "Мафия №12 — День 2. Голосование"
 
 
 # --- English fixture ------------------------------------------------------------------------
@@ -179,7 +179,7 @@ def test_en_facts():
     assert '<span style="color: #ff0000;" class="mycode_color">John Smith 42</span>' in bob["html"]
     assert "Town wins again" not in john["html"]
     doc = pages.tree((DIR / "mybb18-en-classic.html").read_bytes())
-    assert mybb.next_page(doc, None) is None  # last page
+    assert mybb.ENGINE.next_page(doc, None) is None  # last page
     assert mybb.page_now(doc, UTC) == datetime(2026, 11, 29, 20, 5, tzinfo=UTC)
 
 
@@ -196,16 +196,16 @@ def _all_pages() -> list[Path]:
                          ids=lambda p: p.name)
 def test_detect_fixtures(path):
     doc = pages.tree(path.read_bytes())
-    assert parsers.detect(doc, None) is mybb
-    assert not mybbru.detect(doc, None)
+    assert parsers.detect(doc, None) is mybb.ENGINE
+    assert not mybbru.ENGINE.detect(doc, None)
 
 
 def test_detect_corpus():
-    assert parsers.detect(pages.tree(corpus_page(CORPUS_PAGE).read_bytes()), None) is mybb
+    assert parsers.detect(pages.tree(corpus_page(CORPUS_PAGE).read_bytes()), None) is mybb.ENGINE
 
 
 @pytest.mark.parametrize("path", _all_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_fires_only_on_mybb_pages(path):
     """Never on mybb.ru / PunBB pages (punbb fixtures) nor any other engine's."""
     doc = pages.tree(path.read_bytes())
-    assert mybb.detect(doc, None) == (path.parent.name == "mybb")
+    assert mybb.ENGINE.detect(doc, None) == (path.parent.name == "mybb")

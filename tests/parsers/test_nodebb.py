@@ -93,12 +93,12 @@ def _other_pages() -> list[Path]:
 def test_not_detected_elsewhere(path):
     from parsers import nodebb
 
-    assert not nodebb.detect(pages.tree(path.read_bytes()), None)
+    assert not nodebb.ENGINE.detect(pages.tree(path.read_bytes()), None)
 
 
 def test_title_and_next_page():
     from parsers import nodebb
 
     doc = pages.tree((DIR / "nodebb-ru.html").read_bytes())
-    assert nodebb.title(doc) == "Мафия 5: голосование, день 1"
-    assert nodebb.next_page(doc).endswith("?page=2")
+    assert nodebb.ENGINE.title(doc) == "Мафия 5: голосование, день 1"
+    assert nodebb.ENGINE.next_page(doc).endswith("?page=2")

@@ -127,7 +127,7 @@ def test_relative_text_time_without_saved_moment_is_an_error():
     from votecount.model import Page
 
     with pytest.raises(ParseError, match="Вчера, 23:10.*saved-at"):
-        phpbb.posts(doc("prosilver30-ru-text"), Page(source="f.html", number=1, tz=ZoneInfo("Europe/Moscow")))
+        phpbb.ENGINE.posts(doc("prosilver30-ru-text"), Page(source="f.html", number=1, tz=ZoneInfo("Europe/Moscow")))
 
 
 def test_subsilver2():
@@ -155,13 +155,13 @@ def test_admin_colour_never_in_a_body():
 def test_next_page_and_title():
     from parsers import phpbb
 
-    assert phpbb.next_page(doc("subsilver2-ru")) == "./viewtopic.php?f=3&t=15&start=6"
-    assert phpbb.title(doc("subsilver2-ru")) == "Мафия №8: голосование"
-    assert phpbb.next_page(doc("prosilver33-ru-time")) is None  # last page
-    assert phpbb.title(doc("prosilver33-ru-time")) == "Мафия №12: день 2 — голосование"
+    assert phpbb.ENGINE.next_page(doc("subsilver2-ru")) == "./viewtopic.php?f=3&t=15&start=6"
+    assert phpbb.ENGINE.title(doc("subsilver2-ru")) == "Мафия №8: голосование"
+    assert phpbb.ENGINE.next_page(doc("prosilver33-ru-time")) is None  # last page
+    assert phpbb.ENGINE.title(doc("prosilver33-ru-time")) == "Мафия №12: день 2 — голосование"
     corpus = pages.tree(corpus_page(CORPUS_PAGE).read_bytes())
-    assert phpbb.next_page(corpus) == "./viewtopic.php?f=1&t=194998&start=50"
-    assert phpbb.title(corpus) == "Biological Will"
+    assert phpbb.ENGINE.next_page(corpus) == "./viewtopic.php?f=1&t=194998&start=50"
+    assert phpbb.ENGINE.title(corpus) == "Biological Will"
 
 # Detection (this engine for its pages, no other engine for them, no page of another engine
 # taken for this one): tests/parsers/test_detection.py, over every fixture and corpus page.

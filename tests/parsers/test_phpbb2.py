@@ -89,8 +89,8 @@ def test_posts_does_not_change_the_document():
 
     doc = pages.tree((DIR / "subsilver-ru.html").read_bytes())
     page = Page(source="f.html", number=1, tz=ZoneInfo("Europe/Moscow"))
-    first = phpbb2.posts(doc, page)
-    assert phpbb2.posts(doc, page) == first
+    first = phpbb2.ENGINE.posts(doc, page)
+    assert phpbb2.ENGINE.posts(doc, page) == first
     assert not doc.xpath("//*[contains(@class, 'votecount-signature')]")
 
 
@@ -98,11 +98,11 @@ def test_next_page_and_title():
     from parsers import phpbb2
 
     ru = pages.tree((DIR / "subsilver-ru.html").read_bytes())
-    assert phpbb2.next_page(ru) == "viewtopic.php?t=33&postdays=0&postorder=asc&start=15"
-    assert phpbb2.title(ru) == "Игра 5: голосование"
+    assert phpbb2.ENGINE.next_page(ru) == "viewtopic.php?t=33&postdays=0&postorder=asc&start=15"
+    assert phpbb2.ENGINE.title(ru) == "Игра 5: голосование"
     corpus = pages.tree(corpus_page(CORPUS_PAGE).read_bytes())
-    assert phpbb2.next_page(corpus) is None  # one page; <link rel=next> is the next *topic*
-    assert phpbb2.title(corpus) == "back in water tomorrow"
+    assert phpbb2.ENGINE.next_page(corpus) is None  # one page; <link rel=next> is the next *topic*
+    assert phpbb2.ENGINE.title(corpus) == "back in water tomorrow"
 
 # Detection (this engine for its pages, no other engine for them, no page of another engine
 # taken for this one): tests/parsers/test_detection.py, over every fixture and corpus page.

@@ -61,7 +61,7 @@ def _other_pages() -> list[Path]:
 def test_not_detected_elsewhere(path):
     from parsers import punbb
 
-    assert not punbb.detect(pages.tree(path.read_bytes()), None)
+    assert not punbb.ENGINE.detect(pages.tree(path.read_bytes()), None)
 
 
 def by_no(posts: list[dict]) -> dict[int, dict]:
@@ -152,7 +152,7 @@ def test_relative_date_without_saved_moment_is_an_error():
 
     doc = pages.tree((DIR / "fluxbb15-ru.html").read_bytes())
     with pytest.raises(ParseError, match="Вчера 23:10:05.*saved"):
-        punbb.posts(doc, Page(source="f.html", number=1, tz=ZoneInfo("Europe/Moscow")))
+        punbb.ENGINE.posts(doc, Page(source="f.html", number=1, tz=ZoneInfo("Europe/Moscow")))
 
 
 def test_next_page_and_title():
@@ -161,11 +161,11 @@ def test_next_page_and_title():
     def doc(name):
         return pages.tree((DIR / f"{name}.html").read_bytes())
 
-    assert punbb.next_page(doc("fluxbb15-ru")) == "viewtopic.php?id=42&p=2"
-    assert punbb.next_page(doc("fluxbb15-en")) is None  # last page
-    assert punbb.next_page(doc("punbb12-ru")) == "viewtopic.php?id=15&p=3"
-    assert punbb.next_page(doc("punbb14-en")) == "viewtopic.php?id=9&p=2"
-    assert punbb.next_page(doc("punbb13-ru")) is None
-    assert punbb.title(doc("punbb12-ru")) == "Мафия №7: тема голосования"
-    assert punbb.title(doc("fluxbb15-ru")) == "Мафия №12 — голосование, день 2"
-    assert punbb.title(doc("punbb14-en")) == "Mafia 31 — Day 1 votes"
+    assert punbb.ENGINE.next_page(doc("fluxbb15-ru")) == "viewtopic.php?id=42&p=2"
+    assert punbb.ENGINE.next_page(doc("fluxbb15-en")) is None  # last page
+    assert punbb.ENGINE.next_page(doc("punbb12-ru")) == "viewtopic.php?id=15&p=3"
+    assert punbb.ENGINE.next_page(doc("punbb14-en")) == "viewtopic.php?id=9&p=2"
+    assert punbb.ENGINE.next_page(doc("punbb13-ru")) is None
+    assert punbb.ENGINE.title(doc("punbb12-ru")) == "Мафия №7: тема голосования"
+    assert punbb.ENGINE.title(doc("fluxbb15-ru")) == "Мафия №12 — голосование, день 2"
+    assert punbb.ENGINE.title(doc("punbb14-en")) == "Mafia 31 — Day 1 votes"

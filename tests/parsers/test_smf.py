@@ -81,8 +81,8 @@ def test_corpus_counts_edits_quotes():
 
 def test_corpus_navigation_and_clock():
     doc = pages.tree(corpus_page(CORPUS_PAGE).read_bytes())
-    assert smf.next_page(doc, None).startswith("http://forums.contribs.org/index.php/topic,38573.15.html")
-    assert smf.title(doc) == "FAQ: Should I trust/follow the advice I get in this forum?"
+    assert smf.ENGINE.next_page(doc, None).startswith("http://forums.contribs.org/index.php/topic,38573.15.html")
+    assert smf.ENGINE.title(doc) == "FAQ: Should I trust/follow the advice I get in this forum?"
     assert smf.page_now(doc, ZoneInfo("UTC")) == datetime(2010, 6, 8, 7, 37, 37, tzinfo=ZoneInfo("UTC"))
 
 
@@ -126,13 +126,13 @@ def test_ru_facts():
 def test_ru_relative_needs_save_time():
     doc = pages.tree((DIR / "smf20-ru-curve.html").read_bytes())
     with pytest.raises(ParseError, match="Сегодня в 19:45:12.*saved"):
-        smf.posts(doc, Page(source="ru", number=1, tz=MSK))
+        smf.ENGINE.posts(doc, Page(source="ru", number=1, tz=MSK))
 
 
 def test_ru_navigation():
     doc = pages.tree((DIR / "smf20-ru-curve.html").read_bytes())
-    assert smf.next_page(doc, None) == "https://mafia.example/index.php?topic=894.5"
-    assert smf.title(doc) == "Мафия 153. День 2. Голосование"
+    assert smf.ENGINE.next_page(doc, None) == "https://mafia.example/index.php?topic=894.5"
+    assert smf.ENGINE.title(doc) == "Мафия 153. День 2. Голосование"
 
 
 # --- English SMF 1.1 fixture ----------------------------------------------------------------
@@ -161,8 +161,8 @@ def test_en_facts():
 
 def test_en_no_next_page_on_single_page():
     doc = pages.tree((DIR / "smf11-en-default.html").read_bytes())
-    assert smf.next_page(doc, None) is None
-    assert smf.title(doc) == "Game 7: Day 2 vote"
+    assert smf.ENGINE.next_page(doc, None) is None
+    assert smf.ENGINE.title(doc) == "Game 7: Day 2 vote"
 
 
 # --- detection ------------------------------------------------------------------------------
@@ -177,17 +177,17 @@ def _all_pages() -> list[Path]:
 @pytest.mark.parametrize("path", [DIR / "smf20-ru-curve.html", DIR / "smf11-en-default.html"],
                          ids=lambda p: p.name)
 def test_detect_fixtures(path):
-    assert parsers.detect(pages.tree(path.read_bytes()), None) is smf
+    assert parsers.detect(pages.tree(path.read_bytes()), None) is smf.ENGINE
 
 
 def test_detect_corpus():
-    assert parsers.detect(pages.tree(corpus_page(CORPUS_PAGE).read_bytes()), None) is smf
+    assert parsers.detect(pages.tree(corpus_page(CORPUS_PAGE).read_bytes()), None) is smf.ENGINE
 
 
 @pytest.mark.parametrize("path", _all_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_fires_only_on_smf_pages(path):
     doc = pages.tree(path.read_bytes())
-    assert smf.detect(doc, None) == (path.parent.name == "smf")
+    assert smf.ENGINE.detect(doc, None) == (path.parent.name == "smf")
 
 
 # --- corpus: a board date format (bay12forums, SMF 2.0 "darkling" theme) ---------------------
@@ -225,20 +225,25 @@ def test_bay12_board_date_format_facts():
     assert not any("Quote from" in p["text"] for p in posts)
 
 
-def test_bay12_ambiguous_page_names_date_order(tmp_path, monkeypatch):
+def _low_page(folder) -> Path:
+    """The bay12 page with every day at 12 or below: nothing on it tells 05-11 from 11-05."""
+    raw = corpus_page(BAY12).read_bytes()
+    low = re.sub(rb"(\w{3}) (\d\d)-(\d\d)-(\d{4}), ",
+                 lambda m: m.group(1) + b" " + b"%02d" % (int(m.group(2)) % 12 + 1) + b"-" + m.group(3)
+                 + b"-" + m.group(4) + b", ", raw)
+    page = folder / "bay12-low.html"
+    page.write_bytes(low)
+    return page
+
+
+def test_bay12_ambiguous_page_names_date_order(tmp_path):
     """The same page with every day at 12 or below: nothing on it tells 05-11 from 11-05, and
     SMF has no numeric default, so the page is refused naming --date-order; with the
     option it reads."""
-    raw = corpus_page(BAY12).read_bytes()
-    low = re.sub(rb"(\w{3}) (\d\d)-(\d\d)-(\d{4}), ",
-                  lambda m: m.group(1) + b" " + b"%02d" % (int(m.group(2)) % 12 + 1) + b"-" + m.group(3)
-                  + b"-" + m.group(4) + b", ", raw)
-    page = tmp_path / "bay12-low.html"
-    page.write_bytes(low)
+    page = _low_page(tmp_path)
     with pytest.raises(ParseError, match="--date-order"):
         posts_json(page, tz="UTC")
-    monkeypatch.setenv("VOTECOUNT_DATE_ORDER", "mdy")  # what --date-order mdy sets
-    read = posts_json(page, tz="UTC")
+    read = posts_json(page, tz="UTC", date_order="mdy")  # what --date-order mdy asks
     assert len(read) == 100 and read[0]["time"].startswith("2011-11-11")  # 11-11-2011 (22 → 11)
 
 
@@ -246,21 +251,13 @@ def test_bay12_date_order_on_the_command_line(tmp_path):
     """The CLI: an ambiguous page is exit 2 with one line naming --date-order; with the
     option, it reads."""
     import json
-    import os
     import subprocess
     import sys
 
-    raw = corpus_page(BAY12).read_bytes()
-    low = re.sub(rb"(\w{3}) (\d\d)-(\d\d)-(\d{4}), ",
-                 lambda m: m.group(1) + b" " + b"%02d" % (int(m.group(2)) % 12 + 1) + b"-" + m.group(3)
-                 + b"-" + m.group(4) + b", ", raw)
-    page = tmp_path / "bay12-low.html"
-    page.write_bytes(low)
-    env = {k: v for k, v in os.environ.items() if k != "VOTECOUNT_DATE_ORDER"}
-
+    page = _low_page(tmp_path)
     def run(*args):
         proc = subprocess.run([sys.executable, "-m", "votecount.cli", "posts", str(page), "--tz", "UTC",
-                               "--format", "json", *args], capture_output=True, env=env)
+                               "--format", "json", *args], capture_output=True)
         return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
 
     code, _, err = run()
@@ -268,3 +265,30 @@ def test_bay12_date_order_on_the_command_line(tmp_path):
     code, out, err = run("--date-order", "dmy")
     assert code == 0, err
     assert json.loads(out)[0]["time"] == "2011-11-11T01:32:37+00:00"
+
+
+def test_bay12_date_order_reaches_batch_and_its_resume_hash(tmp_path):
+    """batch --date-order: the Job carries it into the count (no environment), and the resume
+    fingerprint covers it: the same pages under another order are counted again."""
+    import csv
+    import subprocess
+    import sys
+
+    thread = tmp_path / "arch" / "bay12"
+    thread.mkdir(parents=True)
+    _low_page(thread)
+
+    def rows(*args):
+        proc = subprocess.run([sys.executable, "-m", "votecount.cli", "batch", "arch", "-o", "out",
+                               "--jobs", "1", "--tz", "UTC", *args], capture_output=True, cwd=tmp_path)
+        with open(tmp_path / "out" / "threads.csv", encoding="utf-8", newline="") as f:
+            return proc.returncode, proc.stderr.decode(), list(csv.DictReader(f))[0]
+
+    code, _, row = rows()
+    assert code == 4 and row["status"] == "error" and "--date-order" in row["error"]
+    code, _, row = rows("--date-order", "mdy")
+    assert code == 0 and row["status"] == "ok", row
+    code, err, row = rows("--date-order", "mdy", "--resume")
+    assert code == 0 and "1 threads (1 unchanged)" in err, err
+    code, err, row = rows("--date-order", "dmy", "--resume")
+    assert code == 0 and row["status"] == "ok" and "unchanged" not in err, err

@@ -89,17 +89,17 @@ def test_relative_time_without_saved_moment_is_an_error():
 
     doc = pages.tree((DIR / "tp2-ru-edited.html").read_bytes())
     with pytest.raises(ParseError, match="Вчера 21:00.*saved-at"):
-        torrentpier.posts(doc, Page(source="f.html", number=1, tz=ZoneInfo("Europe/Moscow")))
+        torrentpier.ENGINE.posts(doc, Page(source="f.html", number=1, tz=ZoneInfo("Europe/Moscow")))
 
 
 def test_title_and_next_page():
     from parsers import torrentpier
 
     corpus = pages.tree(corpus_page(CORPUS_PAGE).read_bytes())
-    assert torrentpier.title(corpus) == "Чащин Валерий - Мастер 1-10 [CHUGA, 2025-2026, 88 kbps, MP3]"
-    assert torrentpier.next_page(corpus) is None
+    assert torrentpier.ENGINE.title(corpus) == "Чащин Валерий - Мастер 1-10 [CHUGA, 2025-2026, 88 kbps, MP3]"
+    assert torrentpier.ENGINE.next_page(corpus) is None
     tp2 = pages.tree((DIR / "tp2-ru-edited.html").read_bytes())
-    assert torrentpier.title(tp2) == "Мафия на трекере: голосование"
+    assert torrentpier.ENGINE.title(tp2) == "Мафия на трекере: голосование"
 
 # Detection (this engine for its pages, no other engine for them, no page of another engine
 # taken for this one): tests/parsers/test_detection.py, over every fixture and corpus page.

@@ -82,14 +82,14 @@ def test_text_time_when_the_permalink_has_no_epoch(tmp_path):
 
 def test_page_links():
     doc = doc_of(PAGE)
-    assert ucoz.next_page(doc) == "/forum/2-15-2"
-    assert ucoz.title(doc) == "Мафия №3. День 2"
+    assert ucoz.ENGINE.next_page(doc) == "/forum/2-15-2"
+    assert ucoz.ENGINE.title(doc) == "Мафия №3. День 2"
 
 
 def test_detect():
-    assert parsers.detect(doc_of(PAGE)) is ucoz
+    assert parsers.detect(doc_of(PAGE)) is ucoz.ENGINE
     for other in ("ipb/hustledb-ipb13-ru-2969.html", "ipb/efs-exploitin-ips4-ru-166865-p1.html"):
-        assert not ucoz.detect(doc_of(corpus_page(other)))
+        assert not ucoz.ENGINE.detect(doc_of(corpus_page(other)))
 
 
 # ---------------------------------------------------------------- English locale
@@ -119,4 +119,4 @@ def test_english_text_times(tmp_path):
     posts = by_no(posts_json(path, saved_at=datetime(2026, 11, 29, 20, 5, tzinfo=MSK)))
     assert posts[1]["time"] == "2026-11-28T20:00:00+03:00"  # "Saturday, 2026-11-28, 8:00 PM"
     assert posts[4]["time"] == "2026-11-29T19:58:00+03:00"  # "Today, 7:58 PM"
-    assert parsers.detect(doc_of(EN)) is ucoz
+    assert parsers.detect(doc_of(EN)) is ucoz.ENGINE

@@ -81,7 +81,7 @@ def test_fixture_golden(name, update_goldens):
 def test_detect_picks_vbulletin(path):
     if not path.exists():
         pytest.skip(f"{path} not present")
-    assert parsers.detect(_doc(path)) is vbulletin
+    assert parsers.detect(_doc(path)) is vbulletin.ENGINE
 
 
 def _other_pages():
@@ -92,15 +92,15 @@ def _other_pages():
 
 @pytest.mark.parametrize("path", _other_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_does_not_fire_on_other_engines(path):
-    assert not vbulletin.detect(_doc(path), None)
+    assert not vbulletin.ENGINE.detect(_doc(path), None)
 
 
 def test_variants_by_structure():
-    names = {Path(p).stem: vbulletin.variant(_doc(corpus_page(p)))[0] for p in CORPUS_PAGES}
+    names = {Path(p).stem: vbulletin.ENGINE.layout(_doc(corpus_page(p))).name for p in CORPUS_PAGES}
     assert names == {"nettally-vb3": "vb3", "nettally-vb4": "vb4", "nettally-vb5": "vb5"}
-    assert vbulletin.variant(_doc(HERE / "ru-igromania-vb38.html"))[0] == "vb3"
-    assert vbulletin.variant(_doc(HERE / "ru-mirf-vb42.html"))[0] == "vb4"
-    assert vbulletin.variant(_doc(HERE / "en-vb42.html"))[0] == "vb4"
+    assert vbulletin.ENGINE.layout(_doc(HERE / "ru-igromania-vb38.html")).name == "vb3"
+    assert vbulletin.ENGINE.layout(_doc(HERE / "ru-mirf-vb42.html")).name == "vb4"
+    assert vbulletin.ENGINE.layout(_doc(HERE / "en-vb42.html")).name == "vb4"
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURE_PAGES))
@@ -154,7 +154,7 @@ def test_vb5_corpus_epoch_matches_printed_time():
 
 
 def test_titles_and_next_pages():
-    got = {Path(p).stem: (vbulletin.title(_doc(corpus_page(p))), vbulletin.next_page(_doc(corpus_page(p))))
+    got = {Path(p).stem: (vbulletin.ENGINE.title(_doc(corpus_page(p))), vbulletin.ENGINE.next_page(_doc(corpus_page(p))))
            for p in CORPUS_PAGES}
     assert got["nettally-vb3"] == ("(L+CR) Hibike! Euphonium [anime]", "showthread.php?t=128882&page=153")
     assert got["nettally-vb4"][0] == "Legendary military columnist, author Bob Dorr dies at 76"
@@ -163,9 +163,9 @@ def test_titles_and_next_pages():
                                    "https://fandompost.vbulletin.net/forum/anime-manga-discussions/"
                                    "general-anime-discussions/727744-isekai-quartet-discussion-thread/page2")
     doc = _doc(HERE / "ru-igromania-vb38.html")
-    assert vbulletin.title(doc) == "Форумная мафия №101. Голосование"
-    assert vbulletin.next_page(doc) == "showthread.php?t=145659&page=3"
-    assert vbulletin.title(_doc(HERE / "ru-mirf-vb42.html")) == "Мафия №11 – виселица"
+    assert vbulletin.ENGINE.title(doc) == "Форумная мафия №101. Голосование"
+    assert vbulletin.ENGINE.next_page(doc) == "showthread.php?t=145659&page=3"
+    assert vbulletin.ENGINE.title(_doc(HERE / "ru-mirf-vb42.html")) == "Мафия №11 – виселица"
 
 
 # ---------------------------------------------------------------- Russian vB 3.8
@@ -223,7 +223,7 @@ def test_ru_vb3_relative_without_save_moment_is_an_error():
     path = HERE / "ru-igromania-vb38.html"
     page = Page(source=str(path), number=1, tz=ZoneInfo("Europe/Moscow"))
     with pytest.raises(ParseError, match=r"post 22.*Вчера, 23:10.*saved-at"):
-        vbulletin.posts(_doc(path), page)
+        vbulletin.ENGINE.posts(_doc(path), page)
 
 
 # ---------------------------------------------------------------- Russian vB 4.2

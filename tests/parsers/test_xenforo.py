@@ -59,7 +59,7 @@ def _doc_from(text: str):
 
 def _parse(path: Path, tz="Europe/Moscow", saved_at=None, text: str | None = None):
     doc = _doc_from(text) if text is not None else pages.tree(path.read_bytes(), str(path))
-    return xenforo.posts(doc, Page(source=path.name, number=1, tz=ZoneInfo(tz), saved_at=saved_at))
+    return xenforo.ENGINE.posts(doc, Page(source=path.name, number=1, tz=ZoneInfo(tz), saved_at=saved_at))
 
 
 def _by_no(posts) -> dict:
@@ -89,16 +89,16 @@ def test_fixture_golden(name, update_goldens):
 def test_detect_picks_xenforo(path):
     if not path.exists():
         pytest.skip(f"{path} not present")
-    assert parsers.detect(pages.tree(path.read_bytes(), str(path))) is xenforo
+    assert parsers.detect(pages.tree(path.read_bytes(), str(path))) is xenforo.ENGINE
 
 
 def test_variant_by_version():
-    assert xenforo.variant(pages.tree((HERE / "xf1-ru.html").read_bytes())).name == "xenforo1"
-    assert xenforo.variant(pages.tree((HERE / "xf23-en.html").read_bytes())).name == "xenforo2"
+    assert xenforo.ENGINE.layout(pages.tree((HERE / "xf1-ru.html").read_bytes())).name == "xenforo1"
+    assert xenforo.ENGINE.layout(pages.tree((HERE / "xf23-en.html").read_bytes())).name == "xenforo2"
 
 
 def test_not_detected_without_posts():
-    assert not xenforo.detect(_doc_from('<html id="XF"><body><p>Форум</p></body></html>'))
+    assert not xenforo.ENGINE.detect(_doc_from('<html id="XF"><body><p>Форум</p></body></html>'))
 
 
 # ---------------------------------------------------------------- corpus facts
@@ -131,11 +131,11 @@ def test_xf2_corpus_facts():
 
 def test_next_page_and_title():
     xf1 = pages.tree(corpus_page("xenforo/nettally-xenforo1-sv.html").read_bytes())
-    assert xenforo.next_page(xf1) == "threads/renascence-a-homura-quest.10402/page-55"
-    assert xenforo.title(xf1) == "Renascence: A Homura Quest"
+    assert xenforo.ENGINE.next_page(xf1) == "threads/renascence-a-homura-quest.10402/page-55"
+    assert xenforo.ENGINE.title(xf1) == "Renascence: A Homura Quest"
     ru = pages.tree((HERE / "xf2-ru-nekurim.html").read_bytes())
-    assert xenforo.next_page(ru) == "/forum/threads/mafija-100-jubilejnaja-golosovanie.65724/page-2"
-    assert xenforo.title(ru) == "Мафия 100. Юбилейная. Голосование"
+    assert xenforo.ENGINE.next_page(ru) == "/forum/threads/mafija-100-jubilejnaja-golosovanie.65724/page-2"
+    assert xenforo.ENGINE.title(ru) == "Мафия 100. Юбилейная. Голосование"
 
 
 # ---------------------------------------------------------------- Russian XF2 facts
