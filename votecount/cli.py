@@ -273,6 +273,7 @@ def init_cmd(
     tz: Optional[str] = typer.Option(None, "--tz", help="Time zone of the game and of the page's text timestamps (default: the zone the page states, else Europe/Moscow)."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
+    date_order: Optional[DateOrder] = _DATE_ORDER,
 ):
     """Draft a game file from a thread: GM, roster, days, rules preset, each with a comment to check."""
     try:
@@ -285,7 +286,8 @@ def init_cmd(
         if tz is None:  # the zone the page states: its text times are read in it too
             from .draft_zone import guess
             tz, why = guess(threads)
-        thread, _, tzinfo = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at))
+        thread, _, tzinfo = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
+                                                      date_order=_order(date_order)))
         write_out(draft(thread, tzinfo.key, why), output)
         warning = mid_thread(list(thread.posts))
         for w in [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else []):

@@ -292,3 +292,23 @@ def test_bay12_date_order_reaches_batch_and_its_resume_hash(tmp_path):
     assert code == 0 and "1 threads (1 unchanged)" in err, err
     code, err, row = rows("--date-order", "dmy", "--resume")
     assert code == 0 and row["status"] == "ok" and "unchanged" not in err, err
+
+
+def test_bay12_date_order_reaches_init(tmp_path):
+    """init reads the thread too: the ambiguous page's error names --date-order, so init
+    takes it (it did not: the error named an option the command refused)."""
+    import subprocess
+    import sys
+
+    page = _low_page(tmp_path)
+    def run(*args):
+        proc = subprocess.run([sys.executable, "-m", "votecount.cli", "init", str(page), "--tz", "UTC", *args],
+                              capture_output=True)
+        return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+    code, _, err = run()
+    assert code == 2 and "--date-order dmy|mdy" in err
+    code, out, err = run("--date-order", "mdy")
+    assert code == 0, err
+    assert "[game]" in out and 'nick = "monk12"' not in out  # monk12 wrote the first post: the GM
+    assert 'gm = ["monk12"]' in out
