@@ -14,12 +14,11 @@ from conftest import ROOT, check_golden
 GAMES = ROOT / "tests" / "fixtures" / "games"
 
 
-def run(name: str) -> list[dict]:
-    from votecount.api import run_count
+def count_game(name: str) -> list[dict]:
+    from votecount.api import CountRequest, run
     from votecount.render.json_out import day_dict
     folder = GAMES / name
-    results = run_count([str(folder / "thread.html")], folder / "game.toml", None, None, None, None, None,
-                        None, None, None)
+    results = run(CountRequest((str(folder / "thread.html"),), game=str(folder / "game.toml")))
     return [day_dict(r) for r in results]
 
 
@@ -93,7 +92,7 @@ EXPECTED = {
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_whole_game_matches_the_hand_count(name):
-    days = run(name)
+    days = count_game(name)
     assert [d["day"] for d in days] == [1, 2, 3]
     for got, want in zip(days, EXPECTED[name], strict=True):
         assert summary(got) == want, f"{name} day {got['day']}"
@@ -101,7 +100,7 @@ def test_whole_game_matches_the_hand_count(name):
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_whole_game_golden(name, update_goldens):
-    days = run(name)
+    days = count_game(name)
     for d in days:  # the path the checkout happens to live at is not part of the count
         d["thread"]["source"] = f"tests/fixtures/games/{name}/thread.html"
     check_golden(days, GAMES / name / "expected.json", update_goldens)
@@ -110,11 +109,10 @@ def test_whole_game_golden(name, update_goldens):
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_each_day_alone_equals_the_same_day_of_the_whole_game(name):
     """--day N replays strikes from day 1, so a day counted alone is the same day."""
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from votecount.render.json_out import day_dict
     folder = GAMES / name
-    whole = run(name)
+    whole = count_game(name)
     for n in (1, 2, 3):
-        [alone] = run_count([str(folder / "thread.html")], folder / "game.toml", None, n, None, None, None,
-                            None, None, None)
+        [alone] = run(CountRequest((str(folder / "thread.html"),), game=str(folder / "game.toml"), day=n))
         assert json.dumps(day_dict(alone), sort_keys=True) == json.dumps(whole[n - 1], sort_keys=True)

@@ -25,21 +25,20 @@ def t(hhmm: str, day: int = 29) -> str:
 
 def singlefile(tmp_path, posts, players, saved: str, **kw):
     """A page saved by SingleFile at `saved` (its comment: 'saved date: Sun Nov 29 2026 …')."""
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from votecount.render.json_out import day_dict
     thread, game = write(tmp_path, posts, players, **kw)
     comment = (f"<!--\n Page saved with SingleFile \n url: https://t.rolka.me/viewtopic.php?id=1 \n"
                f" saved date: Sun Nov 29 2026 {saved}:00 GMT+0300 (Moscow Standard Time)\n-->")
     thread.write_text(page(posts).replace("<html lang=\"ru\">", "<html lang=\"ru\">" + comment, 1),
                       encoding="utf-8")
-    return [day_dict(r) for r in run_count([str(thread)], game, None, None, None, None, None, "ru",
-                                           None, None)]
+    return [day_dict(r) for r in run(CountRequest((str(thread),), game=str(game), lang="ru"))]
 
 
 def results(tmp_path, posts, players, at=None, lang="ru", **kw):
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     thread, game = write(tmp_path, posts, players, **kw)
-    return run_count([str(thread)], game, None, None, None, None, at, lang, None, None)
+    return run(CountRequest((str(thread),), game=str(game), at=at, lang=lang))
 
 
 # -- classic: an interim count from --at ------------------------------------------------------
@@ -199,10 +198,10 @@ def test_help_shows_the_interim_count_as_a_gm_uses_it():
 
 
 def test_at_before_a_later_day_opens_names_that_day(tmp_path):
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from votecount.errors import ConfigError
     days = [DAY1, "number = 2\nopens = 2026-11-30T10:00:00+03:00\ndeadline = 2026-11-30T20:00:00+03:00"]
     thread, game = write(tmp_path, CLASSIC, FOUR, days=days)
     with pytest.raises(ConfigError, match=r"^--at 2026-11-30 09:00: day 2 had not opened yet "
                                           r"\(day 2 opens 2026-11-30 10:00\)$"):
-        run_count([str(thread)], game, None, 2, None, None, "2026-11-30T09:00", "ru", None, None)
+        run(CountRequest((str(thread),), game=str(game), day=2, at="2026-11-30T09:00", lang="ru"))

@@ -82,7 +82,7 @@ def test_a_quoted_chatter_post_keeps_its_case_and_yo(tmp_path):
 
 
 def test_the_table_names_the_runoff_choices_in_words(tmp_path):
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from votecount.render import report
     from threadkit import write
     six = ["Аня", "Боря", "Вова", "Гена", "Даша", "Ева"]
@@ -91,14 +91,14 @@ def test_the_table_names_the_runoff_choices_in_words(tmp_path):
              ("Гена", "2026-11-29 10:00:00", "Боря"), ("Даша", "2026-11-29 20:05:00", "повесить всех")]
     day = "number = 1\ndeadline = 2026-11-29T20:00:00+03:00\nrunoff_deadline = 2026-11-29T21:00:00+03:00"
     thread, game = write(tmp_path, posts, six, rules="pass-catastrophe", days=[day])
-    text = report("table", run_count([str(thread)], game, None, None, None, None, "21:00", "ru", None, None))
+    text = report("table", run(CountRequest((str(thread),), game=str(game), at="21:00", lang="ru")))
     assert "повесить всех" in text and "hang_all" not in text
 
 
 def test_the_pages_warnings_are_shown_in_russian(tmp_path):
     """thread.py and pipeline.py write them in English while reading; a Russian count shows them
     in Russian (the English text is the catalogue's, word for word)."""
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from votecount.render import report
     from threadkit import page, write
     posts = [("Ведущий", "2026-11-28 20:00:00", "День 1."), ("Жора", "2026-11-29 10:00:00", "Ёжик"),
@@ -107,13 +107,13 @@ def test_the_pages_warnings_are_shown_in_russian(tmp_path):
     text = page(posts)
     start = text.index('<div id="p102"')
     thread.write_text(text[:start] + text[text.index('<div id="p103"'):], encoding="utf-8")  # post 2 gone
-    [ru] = run_count([str(thread)], game, None, None, None, None, None, "ru", None, None)
+    [ru] = run(CountRequest((str(thread),), game=str(game), lang="ru"))
     assert ru.thread.warnings == ("posts missing from the saved pages: 2 (a page not saved, or posts deleted)",)
     for fmt in ("table", "bbcode", "markdown", "html"):
         out = report(fmt, [ru])
         assert "в сохранённых страницах нет постов 2 (страница не сохранена или посты удалены)" in out, fmt
         assert "posts missing" not in out, fmt
-    [en] = run_count([str(thread)], game, None, None, None, None, None, "en", None, None)
+    [en] = run(CountRequest((str(thread),), game=str(game), lang="en"))
     assert "posts missing from the saved pages: 2" in report("bbcode", [en])
 
 

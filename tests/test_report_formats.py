@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from threadkit import red, write
 
-from votecount.api import run_count
+from votecount.api import CountRequest, run
 from votecount.model import Ballot, DayResult, Outcome, Post, Reading, TallyRow, Thread, Violation, Vote
 from votecount.render import bbcode, csv_out, html, markdown, report, timeline
 from votecount.render.json_out import day_dict
@@ -26,7 +26,7 @@ MSK = timezone(timedelta(hours=3))
 
 @pytest.fixture(scope="module")
 def example():
-    return run_count([str(EXAMPLE)], EXAMPLE / "game.toml", None, None, None, None, None, None, None, None)
+    return run(CountRequest((str(EXAMPLE),), game=str(EXAMPLE / "game.toml")))
 
 
 def check_text(text: str, golden: Path, update: bool) -> None:
@@ -156,7 +156,7 @@ def test_a_whole_game_has_a_section_per_day_and_a_summary(tmp_path):
              ("Аня", "2026-11-30 10:00:00", red("Вася"))]
     thread, game = write(tmp_path, posts, ["Вася", "Петя", ("Аня", "doctor"), ("Коля", "prosecutor")],
                          rules="red-blue", days=days)
-    results = run_count([str(thread)], game, None, None, None, None, None, "en", None, None)
+    results = run(CountRequest((str(thread),), game=str(game), lang="en"))
     page = html.render(results)
     assert page.count('<section class="day"') == 2 and 'id="summary"' in page
     summary = page.split('id="summary"')[1].split("</section>")[0]
@@ -202,7 +202,7 @@ def test_rb9_a_hidden_silence_is_not_in_the_forum_post(tmp_path):
              ("Петя", "2026-11-29 10:01:00", red("Вася")), ("Маша", "2026-11-29 10:02:00", red("Вася"))]
     days = ['number = 1\ndeadline = 2026-11-29T20:00:00+03:00\nhidden_silenced = ["Петя"]']
     thread, game = write(tmp_path, posts, ["Вася", "Петя", "Маша"], rules="red-blue", days=days)
-    results = run_count([str(thread)], game, None, None, None, None, None, "ru", None, None)
+    results = run(CountRequest((str(thread),), game=str(game), lang="ru"))
     [v] = [v for v in results[0].violations if v.code == "silenced_voter"]
     assert v.hidden and v.player == "Петя"
     for fmt in ("bbcode", "markdown"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from votecount.api import CountRequest, run, run_count
+from votecount.api import CountRequest, run
 
 from conftest import ROOT
 
@@ -20,11 +20,18 @@ def test_the_fingerprint_holds_every_field_that_changes_a_count():
     assert request.fingerprint() != replace(request, at="15:00").fingerprint()
 
 
-def test_run_and_run_count_give_the_same_count():
-    request = CountRequest((str(EXAMPLE),), game=str(EXAMPLE / "game.toml"), at="14:00")
-    [a] = run(request)
-    [b] = run_count([str(EXAMPLE)], EXAMPLE / "game.toml", None, None, None, None, "14:00", None, None, None)
-    assert (a.tally, a.outcome, a.provisional) == (b.tally, b.outcome, b.provisional) and a.provisional
+def test_run_counts_the_request_as_the_command_line_does():
+    """The library call and `votecount … --at 14:00 -f json` give the same interim day."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from votecount.cli import app
+    from votecount.render.json_out import day_dict
+    [a] = run(CountRequest((str(EXAMPLE),), game=str(EXAMPLE / "game.toml"), at="14:00"))
+    out = CliRunner().invoke(app, [str(EXAMPLE), "--game", str(EXAMPLE / "game.toml"), "--at", "14:00", "-f", "json"])
+    assert out.exit_code == 0, out.output
+    assert a.provisional and json.loads(json.dumps(day_dict(a), default=str)) == json.loads(out.stdout)
 
 
 def test_batch_hashes_the_request(tmp_path):

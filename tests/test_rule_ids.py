@@ -25,9 +25,9 @@ def known_ids() -> set[str]:
 
 
 def example(fmt: str | None = None):
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from votecount.render import report
-    results = run_count([str(EXAMPLE)], EXAMPLE / "game.toml", None, None, None, None, None, None, None, None)
+    results = run(CountRequest((str(EXAMPLE),), game=str(EXAMPLE / "game.toml")))
     return results if fmt is None else report(fmt, results)
 
 
@@ -43,11 +43,11 @@ def test_RB5_a_penalty_under_red_blue_cites_RB5_even_after_a_rejected_nick():
 def test_every_violation_cites_a_RULES_md_id_or_none(game):
     """Never an internal label (day.dead, bold-vote, roster): an id of RULES.md, or no id where
     RULES.md gives the rule none (a dead voter, the bold-vote hammer)."""
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     ids = known_ids()
     folder = GAMES / game
     thread = next(folder.glob("*.html"), None) or folder
-    results = run_count([str(thread)], folder / "game.toml", None, None, None, None, None, None, None, None)
+    results = run(CountRequest((str(thread),), game=str(folder / "game.toml")))
     rules = {v.rule for r in results for v in r.violations}
     assert rules and rules <= ids | {""}, rules - ids
 
@@ -100,10 +100,10 @@ def test_C3_the_gm_reports_keep_the_ids(fmt):
 
 
 def test_RB5_the_table_shows_no_empty_brackets(tmp_path):
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from votecount.render import report
     from threadkit import write
     posts = [("Ведущий", "2026-11-28 20:00:00", "День 1."), ("Чужой", "2026-11-29 10:00:00", red("Вася"))]
     thread, game = write(tmp_path, posts, ["Вася", "Петя"], rules="red-blue")
-    text = report("table", run_count([str(thread)], game, None, None, None, None, None, "ru", None, None))
+    text = report("table", run(CountRequest((str(thread),), game=str(game), lang="ru")))
     assert "not_a_player" in text and "[]" not in text

@@ -66,9 +66,9 @@ MTGS_GAME = "tests/fixtures/games/mtgs/game.toml"
 
 
 def mtgs(at=None):
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from votecount.render.json_out import day_dict
-    [r] = run_count([str(MTGS)], MTGS_GAME, None, None, None, None, at, "en", None, None)
+    [r] = run(CountRequest((str(MTGS),), game=str(MTGS_GAME), at=at, lang="en"))
     return day_dict(r)
 
 

@@ -245,14 +245,14 @@ def test_PC13_an_advance_ballot_does_not_count_once_the_voter_posted_in_the_runo
 
 
 def _runoff_results(tmp_path):
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from threadkit import write
     tie = [GM, ("Аня", t("10:00"), "Боря"), ("Боря", t("10:00"), "Аня"),
            ("Вова", t("10:00"), "Аня<br>если катастрофа — повесить всех"), ("Гена", t("10:00"), "Боря"),
            ("Даша", t("10:00"), "пас"), ("Ева", t("10:00"), "пас"),
            ("Даша", t("20:05"), "повесить всех"), ("Ева", t("20:06"), "Боря")]  # Ева: rejected
     thread, game = write(tmp_path, tie, SIX, rules=RULES, days=[DAY1_RUNOFF])
-    return run_count([str(thread)], game, None, None, None, None, "2026-11-29T21:00", "en", None, None)
+    return run(CountRequest((str(thread),), game=str(game), at="2026-11-29T21:00", lang="en"))
 
 
 def _listed_once_in_phase(rows: list[tuple[str, str, str]], r) -> None:

@@ -73,11 +73,11 @@ def write(tmp_path: Path, posts, players, **kw) -> tuple[Path, Path]:
 
 def count(tmp_path: Path, posts, players, lang="en", at: str | None = None, explain: bool = False, **kw):
     """Run the count as the CLI does; return the list of day dicts (CONTRACT JSON)."""
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from votecount.render.json_out import day_dict
 
     thread, game = write(tmp_path, posts, players, **kw)
-    results = run_count([str(thread)], game, None, None, None, None, at, lang, None, None)
+    results = run(CountRequest((str(thread),), game=str(game), at=at, lang=lang))
     return [day_dict(r, explain) for r in results]
 
 

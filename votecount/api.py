@@ -1,6 +1,7 @@
 """The library under the command line: one call per job, the same for the CLI, batch and tests.
 
-`run_count` takes what the command line takes (strings and paths) and returns the DayResults;
+`run(CountRequest(…))` takes what the command line takes (strings and paths) and returns the
+DayResults;
 nothing here prints or exits.
 """
 
@@ -135,13 +136,6 @@ def run(request: CountRequest):
                         request.lang, request.jobs or cores())
 
 
-def run_count(threads, game_path, rules_spec, day, deadline, tz_name, at, lang, engine, saved_at,
-              fetch=None, jobs=None):
-    """run() with the request's fields as arguments (the older call, kept for scripts and tests)."""
-    return run(CountRequest(tuple(threads), None if game_path is None else str(game_path), rules_spec, day,
-                            deadline, tz_name, at, lang, engine, saved_at, fetch=fetch, jobs=jobs))
-
-
 def check_day(day, game) -> None:
     if day is not None and day not in {d.number for d in game.days}:
         raise ConfigError(f"--day {day}: the game file has days {', '.join(str(d.number) for d in game.days) or 'none'}")
@@ -154,7 +148,7 @@ def language(lang, game, tz, thread) -> str:
 
 def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=None, lang=None,
                  jobs=1):
-    """The counting steps of run_count on a thread already read (batch reads pages itself):
+    """The counting steps of run() on a thread already read (batch reads pages itself):
     the default game when there is no game file, the rules, --deadline/--day/--at, the count.
     `jobs` processes read a long thread's ballots (batch gives each thread one process)."""
     from dataclasses import replace

@@ -53,7 +53,7 @@ def vote_threads(draw):
 
 def count_pages(pages: list[bytes], preset: str, names: list[str] | None = None):
     """Write the pages into a fresh folder and count them as the CLI does."""
-    from votecount.api import run_count
+    from votecount.api import CountRequest, run
     from votecount.render.json_out import day_dict
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -63,7 +63,7 @@ def count_pages(pages: list[bytes], preset: str, names: list[str] | None = None)
             (folder / (names[i] if names else f"page{i + 1}.html")).write_bytes(data)
         game = Path(tmp, "game.toml")
         game.write_text(game_toml(NICKS, rules=preset), encoding="utf-8")
-        results = run_count([str(folder)], game, None, None, None, None, None, "en", None, None)
+        results = run(CountRequest((str(folder),), game=str(game), lang="en"))
         return [day_dict(r) for r in results]
 
 
