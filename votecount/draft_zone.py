@@ -44,7 +44,7 @@ def from_docs(docs) -> tuple[str, str] | None:
     """(zone name, why) from the pages' own evidence, or None."""
     from parsers.zones import stated_zone
 
-    from .pipeline import _singlefile_date
+    from .pages import saved_date
     for doc in docs:
         zone = stated_zone(doc, _POSTS)
         if isinstance(zone, ZoneInfo):
@@ -53,7 +53,7 @@ def from_docs(docs) -> tuple[str, str] | None:
         if name:
             return name, f"the page's footer says its times are {_label(zone.utcoffset(None))}"
     for doc in docs:
-        saved = _singlefile_date(doc)
+        saved = saved_date(doc)
         name = offset_name(saved.utcoffset()) if saved is not None else None
         if name:
             return name, (f"the page's SingleFile save date is {_label(saved.utcoffset())} (the "

@@ -9,6 +9,7 @@ bs4's UnicodeDammit guesses. ISO-8859-1 is read as windows-1252, as browsers do.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from lxml import etree
 
@@ -208,11 +209,37 @@ _SAVED_FROM = re.compile(r"saved from url=\(\d+\)\s*(\S+)", re.I)
 _SINGLEFILE_URL = re.compile(r"^\s*url:\s*(https?://\S+)", re.M)
 
 
+def _head_comments(doc) -> list:
+    """The first comments of a saved page: where browsers and SingleFile write what they know
+    of the save (its address, its moment)."""
+    return doc.xpath("//comment()")[:5]
+
+
 def saved_url(doc) -> str | None:
     """The address a saved page says it was saved from, or None."""
-    for comment in doc.xpath("//comment()")[:5]:
+    for comment in _head_comments(doc):
         text = comment.text or ""
         m = _SAVED_FROM.search(text) or ("SingleFile" in text and _SINGLEFILE_URL.search(text))
         if m:
             return m.group(1).replace("&amp;", "&")
+    return None
+
+
+_SINGLEFILE_DATE = re.compile(r"saved date:\s*(.+?)\s*(?:\n|-->)", re.I)
+_JS_DATE = re.compile(r"\w{3} (\w{3}) (\d{1,2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT([+-]\d{4})")
+_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+
+
+def saved_date(doc) -> datetime | None:
+    """The moment SingleFile's header says the page was saved ("saved date: Sun Nov 29 2026
+    20:10:41 GMT+0300 …"), or None."""
+    for comment in _head_comments(doc):
+        m = _SINGLEFILE_DATE.search(comment.text or "")
+        if not m:
+            continue
+        j = _JS_DATE.search(m.group(1))
+        if j and j.group(1) in _MONTHS:
+            mon, day, year, h, mi, s, off = j.groups()
+            return datetime.strptime(f"{year}-{_MONTHS.index(mon) + 1:02d}-{day} {h}:{mi}:{s} {off}",
+                                     "%Y-%m-%d %H:%M:%S %z")
     return None

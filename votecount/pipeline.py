@@ -13,7 +13,6 @@ exactly the count of the URL.
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -25,24 +24,6 @@ from . import manifest, parallel, sources, thread
 from .errors import ParseError
 from .model import Page, Thread
 
-_SINGLEFILE = re.compile(r"saved date:\s*(.+?)\s*(?:\n|-->)", re.I)
-_JS_DATE = re.compile(r"\w{3} (\w{3}) (\d{1,2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT([+-]\d{4})")
-_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
-
-
-def _singlefile_date(doc) -> datetime | None:
-    for comment in doc.xpath("//comment()")[:5]:
-        m = _SINGLEFILE.search(comment.text or "")
-        if not m:
-            continue
-        j = _JS_DATE.search(m.group(1))
-        if j and j.group(1) in _MONTHS:
-            mon, day, year, h, mi, s, off = j.groups()
-            return datetime.strptime(f"{year}-{_MONTHS.index(mon) + 1:02d}-{day} {h}:{mi}:{s} {off}",
-                                     "%Y-%m-%d %H:%M:%S %z")
-    return None
-
-
 FETCH_TIME = "the time the page was fetched"
 
 
@@ -53,7 +34,7 @@ def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo,
         return saved_at, "--saved-at"
     if fetched_at:
         return fetched_at, FETCH_TIME
-    found = _singlefile_date(doc)
+    found = pages_mod.saved_date(doc)
     if found:
         return found, "SingleFile comment in the page"
     if parser.page_now is not None:
