@@ -8,59 +8,21 @@ Heavy modules are imported inside the commands so `votecount --version` starts f
 
 from __future__ import annotations
 
-import math
 import os
 import sys
-from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
 import typer
-from typer.core import TyperGroup
 
 from . import __version__
+from .cli_kit import (COOKIE, COOKIES, DATE_ORDER, DELAY, INTERRUPTED, MAX_BYTES, MAX_PAGE_BYTES,
+                      MAX_PAGES, MAX_TIME, RETRIES, TIMEOUT, ActivityFormat, BatchFormat, DateOrder,
+                      DefaultToCount, Format, Lang, PostsFormat, interrupted, leave_now, date_order_of, fail,
+                      fetch_options)
 from .errors import VotecountError
-from .outputs import check_output, format_note, is_url, one_line, pick_format, write_out
+from .outputs import check_output, format_note, one_line, pick_format, write_out
 
-
-class DefaultToCount(TyperGroup):
-    """`votecount thread.html` means `votecount count thread.html`; a usage error is one line
-    like every other error."""
-
-    def parse_args(self, ctx, args):
-        for n, a in enumerate(args):  # no shell can pass a NUL; only a caller in Python
-            if "\x00" in a:
-                option = args[n - 1] if n and args[n - 1].startswith("-") else ""
-                named = option or (a.split("=", 1)[0] if a.startswith("-") else "an argument")
-                raise VotecountError(f"{named}: the value holds a NUL character")
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
-            args = ["count", *args]
-        return super().parse_args(ctx, args)
-
-    def main(self, *args, standalone_mode: bool = True, **kwargs):
-        # click's exceptions, wherever this typer takes click from (0.28 carries its own copy)
-        click = sys.modules[typer.BadParameter.__module__.rpartition(".")[0]]
-        try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
-        except click.exceptions.NoArgsIsHelpError as exc:  # bare `votecount`: the help
-            exc.show()
-            raise SystemExit(exc.exit_code) from None
-        except click.exceptions.UsageError as exc:
-            where = f"votecount {exc.ctx.info_name}" if exc.ctx and exc.ctx.parent else "votecount"
-            typer.echo(f"votecount: {one_line(exc.format_message())} (see '{where} --help')", err=True)
-            raise SystemExit(2) from None
-        except VotecountError as exc:
-            typer.echo(f"votecount: {one_line(str(exc))}", err=True)
-            raise SystemExit(exc.exit_code) from None
-        except click.exceptions.ClickException as exc:
-            typer.echo(f"votecount: {one_line(exc.format_message())}", err=True)
-            raise SystemExit(exc.exit_code) from None
-        except getattr(click.exceptions, "Abort", KeyboardInterrupt):  # Ctrl-C that click caught
-            typer.echo("votecount: interrupted", err=True)
-            raise SystemExit(130) from None
-        if not standalone_mode:
-            return code
-        raise SystemExit(code if isinstance(code, int) else 0)
 
 
 app = typer.Typer(cls=DefaultToCount, add_completion=False, no_args_is_help=True,
@@ -69,25 +31,6 @@ app = typer.Typer(cls=DefaultToCount, add_completion=False, no_args_is_help=True
                   help="Count forum-mafia vote threads exactly, and explain the count.",
                   epilog="An interim count during the day: votecount thread.html --at 14:00 -f bbcode")
 
-
-class Format(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
-    bbcode = "bbcode"
-    markdown = "markdown"
-    html = "html"
-
-
-class PostsFormat(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
-
-
-class Lang(str, Enum):
-    ru = "ru"
-    en = "en"
 
 
 def _version(value: bool):
@@ -102,56 +45,10 @@ def main_callback(version: bool = typer.Option(False, "--version", callback=_ver
     """Count forum-mafia vote threads exactly, and explain the count."""
 
 
-def fail(exc: Exception) -> None:
-    typer.echo(f"votecount: {one_line(str(exc))}", err=True)
-    raise typer.Exit(getattr(exc, "exit_code", 2))
-
-
-# --- fetching live threads (votecount URL, votecount fetch URL -o DIR) -------------------
-# The same option objects serve `count`, `posts` and `fetch`.
-_DELAY = typer.Option(1.0, "--delay", min=0.0, help="Seconds between requests to the forum.")
-_COOKIES = typer.Option(None, "--cookies", help="A browser's cookies.txt (Netscape format) for closed sections.")
-_COOKIE = typer.Option(None, "--cookie", help="A cookie NAME=VALUE for the thread's host (repeatable).")
-_MAX_PAGES = typer.Option(2000, "--max-pages", min=1, help="Stop (exit 3) past this many pages.")
-_MAX_PAGE_BYTES = typer.Option(32 * 1024 * 1024, "--max-page-bytes", min=1, help="Largest page accepted.")
-_MAX_BYTES = typer.Option(512 * 1024 * 1024, "--max-bytes", min=1, help="Largest thread accepted (all pages).")
-_MAX_TIME = typer.Option(3600.0, "--max-time", min=1.0, help="Seconds allowed for the whole thread.")
-_TIMEOUT = typer.Option(30.0, "--timeout", min=0.1, help="Seconds to wait for one response.")
-_RETRIES = typer.Option(4, "--retries", min=0, help="Retries after a connection error, 429 or 503.")
-
-
-class DateOrder(str, Enum):
-    dmy = "dmy"
-    mdy = "mdy"
-
-
-def _order(value: Optional[DateOrder]) -> str | None:
-    """--date-order as the count's request carries it (CountRequest.date_order)."""
-    return value.value if value is not None else None
-
-
-_DATE_ORDER = typer.Option(None, "--date-order",
-                           help="Day/month order of numeric dates when the page cannot tell (05-11-2011).")
-
-
-def fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes, max_time,
-                  timeout, retries, refresh=False, threads=None):
-    """The fetch settings, or None when `threads` names no URL (saved pages are counted
-    without importing the fetcher and httpx: 25 ms of every count)."""
-    for name, seconds in (("--delay", delay), ("--max-time", max_time), ("--timeout", timeout)):
-        if not math.isfinite(seconds):
-            raise VotecountError(f"{name} {seconds}: not a number of seconds")
-    if threads is not None and not any(is_url(t) for t in threads):
-        return None
-    from .fetch import FetchOptions
-    return FetchOptions(delay=delay, timeout=timeout, retries=retries, max_pages=max_pages,
-                        max_page_bytes=max_page_bytes, max_bytes=max_bytes, max_time=max_time,
-                        cookies_file=str(cookies) if cookies else None, cookies=tuple(cookie or ()),
-                        refresh=refresh)
-
 
 @app.command("count")
 def count_cmd(
+    ctx: typer.Context,
     threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder of pages, a .zip, an http(s) URL, or - for standard input."),
     game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (game.toml): roster, GM, days, rules."),
     rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Preset (classic, red-blue, pass-catastrophe, bold-vote) or a rules .toml file; not with --game (the game file sets them)."),
@@ -170,10 +67,10 @@ def count_cmd(
                                         help="Show what changed since an earlier --format json count."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
                                        help="Processes reading a long thread: pages from 8, ballots from 400 posts (default: one per core)."),
-    delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
-    max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
-    max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
-    date_order: Optional[DateOrder] = _DATE_ORDER,
+    delay: float = DELAY, cookies: Optional[Path] = COOKIES, cookie: Optional[List[str]] = COOKIE,
+    max_pages: int = MAX_PAGES, max_page_bytes: int = MAX_PAGE_BYTES, max_bytes: int = MAX_BYTES,
+    max_time: float = MAX_TIME, timeout: float = TIMEOUT, retries: int = RETRIES,
+    date_order: Optional[DateOrder] = DATE_ORDER,
 ):
     """Count the votes of a saved thread (the default command).
 
@@ -190,12 +87,11 @@ def count_cmd(
         if diff is not None:  # read first: a bad file fails before the (slower) count
             from .render.diff import load_previous
             previous = load_previous(diff)
-        fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
-                              max_time, timeout, retries, threads=threads)
+        fetch = fetch_options(ctx.params, threads=threads)
         results = run(CountRequest(tuple(threads), game=None if game is None else str(game), rules=rules, day=day,
                                    deadline=deadline, zone=tz, at=at, lang=lang, engine=engine,
                                    saved_at=saved_at, fetch=fetch, jobs=jobs,
-                                   date_order=_order(date_order)))
+                                   date_order=date_order_of(date_order)))
         _write_report(chosen, results, explain, previous, output)
         format_note(fmt, output, chosen)
     except VotecountError as exc:
@@ -215,26 +111,26 @@ def _write_report(fmt: str, results, explain: bool, previous, output: Optional[P
 
 @app.command("posts")
 def posts_cmd(
+    ctx: typer.Context,
     threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder, a .zip, an http(s) URL, or -."),
     fmt: Optional[PostsFormat] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     tz: str = typer.Option("Europe/Moscow", "--tz", help="Zone of the page's text timestamps."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (never an input); its extension picks the format when -f is not given."),
-    delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
-    max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
-    max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
-    date_order: Optional[DateOrder] = _DATE_ORDER,
+    delay: float = DELAY, cookies: Optional[Path] = COOKIES, cookie: Optional[List[str]] = COOKIE,
+    max_pages: int = MAX_PAGES, max_page_bytes: int = MAX_PAGE_BYTES, max_bytes: int = MAX_BYTES,
+    max_time: float = MAX_TIME, timeout: float = TIMEOUT, retries: int = RETRIES,
+    date_order: Optional[DateOrder] = DATE_ORDER,
 ):
     """Show the posts the parser extracted (to check a parser on your forum)."""
     try:
         check_output(output, threads, cookies)
         chosen = pick_format(fmt, output, PostsFormat, "posts")
         from .api import CountRequest, open_request
-        fetch = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
-                              max_time, timeout, retries, threads=threads)
+        fetch = fetch_options(ctx.params, threads=threads)
         thread, _, _ = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
-                                                 fetch=fetch, date_order=_order(date_order)))
+                                                 fetch=fetch, date_order=date_order_of(date_order)))
         from .render import posts as posts_render
         for w in thread.warnings:
             typer.echo(f"votecount: warning: {w}", err=True)
@@ -273,7 +169,7 @@ def init_cmd(
     tz: Optional[str] = typer.Option(None, "--tz", help="Time zone of the game and of the page's text timestamps (default: the zone the page states, else Europe/Moscow)."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
-    date_order: Optional[DateOrder] = _DATE_ORDER,
+    date_order: Optional[DateOrder] = DATE_ORDER,
 ):
     """Draft a game file from a thread: GM, roster, days, rules preset, each with a comment to check."""
     try:
@@ -287,7 +183,7 @@ def init_cmd(
             from .draft_zone import guess
             tz, why = guess(threads)
         thread, _, tzinfo = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
-                                                      date_order=_order(date_order)))
+                                                      date_order=date_order_of(date_order)))
         write_out(draft(thread, tzinfo.key, why), output)
         warning = mid_thread(list(thread.posts))
         for w in [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else []):
@@ -297,11 +193,6 @@ def init_cmd(
     except VotecountError as exc:
         fail(exc)
 
-
-class ActivityFormat(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
 
 
 @app.command("activity")
@@ -317,7 +208,7 @@ def activity_cmd(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
-    date_order: Optional[DateOrder] = _DATE_ORDER,
+    date_order: Optional[DateOrder] = DATE_ORDER,
 ):
     """Posts per player per day in the game thread; likely non-informative posts marked (C3.14)."""
     try:
@@ -328,7 +219,7 @@ def activity_cmd(
         from .api import CountRequest, check_day, language as pick_language, open_request
         thread, g, tzinfo = open_request(CountRequest(tuple(threads), game=None if game is None else str(game),
                                                       zone=tz, engine=engine, saved_at=saved_at,
-                                                      date_order=_order(date_order)))
+                                                      date_order=date_order_of(date_order)))
         if g is None:
             g = game_mod.from_thread(thread, tzinfo.key)
         check_day(day, g)
@@ -365,32 +256,27 @@ def activity_cmd(
 
 @app.command("fetch")
 def fetch_cmd(
+    ctx: typer.Context,
     url: str = typer.Argument(..., metavar="URL", help="The thread's address (any page of it; fetching starts there)."),
     output: Path = typer.Option(..., "--output", "-o", help="Folder for the pages and manifest.json."),
     refresh: bool = typer.Option(False, "--refresh", help="Ask again for every page (edits), not only the last."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
-    delay: float = _DELAY, cookies: Optional[Path] = _COOKIES, cookie: Optional[List[str]] = _COOKIE,
-    max_pages: int = _MAX_PAGES, max_page_bytes: int = _MAX_PAGE_BYTES, max_bytes: int = _MAX_BYTES,
-    max_time: float = _MAX_TIME, timeout: float = _TIMEOUT, retries: int = _RETRIES,
+    delay: float = DELAY, cookies: Optional[Path] = COOKIES, cookie: Optional[List[str]] = COOKIE,
+    max_pages: int = MAX_PAGES, max_page_bytes: int = MAX_PAGE_BYTES, max_bytes: int = MAX_BYTES,
+    max_time: float = MAX_TIME, timeout: float = TIMEOUT, retries: int = RETRIES,
 ):
     """Save every page of a live thread byte for byte, with manifest.json (count the folder later)."""
     try:
         from .fetch import fetch_to_folder, is_url
         if not is_url(url):
             raise VotecountError(f"{url}: not an http(s) URL")
-        opts = fetch_options(delay, cookies, cookie, max_pages, max_page_bytes, max_bytes,
-                             max_time, timeout, retries, refresh)
+        opts = fetch_options(ctx.params, refresh=refresh)
         pages, downloaded = fetch_to_folder(url, output, opts, engine=engine)
         typer.echo(f"votecount: {len(pages)} pages of {pages[0].final_url} ({pages[0].engine}) in "
                    f"{output}: {downloaded} downloaded, {len(pages) - downloaded} unchanged", err=True)
     except VotecountError as exc:
         fail(exc)
 
-
-class BatchFormat(str, Enum):
-    csv = "csv"
-    json = "json"
-    parquet = "parquet"
 
 
 @app.command("batch")
@@ -409,7 +295,7 @@ def batch_cmd(
     max_mb: int = typer.Option(512, "--max-mb", help="Megabytes of HTML per thread (0: none)."),
     dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS", help="Run on a Dask cluster (tcp://scheduler:8786)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar, no summary when all went well."),
-    date_order: Optional[DateOrder] = _DATE_ORDER,
+    date_order: Optional[DateOrder] = DATE_ORDER,
 ):
     """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
     try:
@@ -417,7 +303,7 @@ def batch_cmd(
         summary = run_batch(paths, output, fmt.value, jobs=jobs, resume=resume, rules=rules, tz=tz,
                             engine=engine, lang=lang.value if lang else None,
                             time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask,
-                            quiet=quiet, date_order=_order(date_order))
+                            quiet=quiet, date_order=date_order_of(date_order))
     except VotecountError as exc:
         fail(exc)
     from .batch import FORMATS
@@ -451,36 +337,10 @@ def help_cmd(ctx: typer.Context,
         typer.echo(sub.get_help(sub_ctx))
 
 
-_INTERRUPTED: list[bool] = []
-
-
-def _interrupted(signum, frame):
-    # Click turns Ctrl-C into "Aborted!" and exit 1, which the contract keeps for "the count
-    # has violations"; leave with 130 instead (write_out removes its temporary file on the way,
-    # worker pools kill their workers, batch's state file is closed). A second Ctrl-C while
-    # leaving is ignored: raised inside that cleanup it would print a traceback.
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _INTERRUPTED.append(True)
-    typer.echo("votecount: interrupted", err=True)
-    raise SystemExit(130)
-
-
-def _leave_now(code: int) -> None:
-    """Exit at once once the cleanup has run. Python's exit would join the threads of a process
-    pool whose workers were killed mid-message: that can wait forever, or print a traceback
-    from a queue thread (tests/hostile/test_hostile_interrupts.py)."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(code)
-
 
 def main() -> None:
     import signal
-    signal.signal(signal.SIGINT, _interrupted)
+    signal.signal(signal.SIGINT, interrupted)
     try:
         app()
     except KeyboardInterrupt:
@@ -493,8 +353,8 @@ def main() -> None:
                    "(please report it; VOTECOUNT_DEBUG=1 shows the traceback)", err=True)
         sys.exit(2)
     finally:
-        if _INTERRUPTED:
-            _leave_now(130)
+        if INTERRUPTED:
+            leave_now(130)
 
 
 if __name__ == "__main__":
