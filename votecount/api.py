@@ -70,7 +70,7 @@ def check_overrides(game, rules_spec, deadline) -> None:
                           "without a game file or one without [[days]])")
 
 
-def read(threads, tz, engine=None, saved_at=None, fetch=None, jobs=None, *, date_order=None):
+def read(threads, tz, *, engine=None, saved_at=None, fetch=None, jobs=None, date_order=None):
     """THREAD arguments → Thread. http(s) URLs are fetched with `fetch` (fetch.FetchOptions;
     the defaults when None). `jobs` processes read a long thread's pages (None: one per core;
     the Thread is the same whatever the number). `date_order`: "dmy" or "mdy", the order of
@@ -81,8 +81,8 @@ def read(threads, tz, engine=None, saved_at=None, fetch=None, jobs=None, *, date
                        jobs=jobs or cores(), date_order=date_order)
 
 
-def open_thread(threads, game_path=None, tz_name=None, engine=None, saved_at=None, fetch=None,
-                jobs=None, *, date_order=None):
+def open_thread(threads, game_path=None, *, tz_name=None, engine=None, saved_at=None, fetch=None,
+                jobs=None, date_order=None):
     """THREAD arguments and the game file, as every command takes them → (thread, game or
     None, zone). The zone is --tz, else the game file's, else Moscow; --saved-at is read in it."""
     from . import game as game_mod
@@ -90,7 +90,8 @@ def open_thread(threads, game_path=None, tz_name=None, engine=None, saved_at=Non
     game = game_mod.load(str(game_path)) if game_path else None
     tz = zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
     saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
-    return read(threads, tz, engine, saved, fetch, jobs, date_order=date_order), game, tz
+    return read(threads, tz, engine=engine, saved_at=saved, fetch=fetch, jobs=jobs,
+                date_order=date_order), game, tz
 
 
 @dataclass(frozen=True)
@@ -123,8 +124,8 @@ def open_request(request: CountRequest):
     """The request's thread, game file (or None) and zone: what `posts`, `init` and `activity`
     read, and what a count counts."""
     from .parallel import cores
-    return open_thread(list(request.threads), request.game, request.zone, request.engine,
-                       request.saved_at, request.fetch, request.jobs or cores(),
+    return open_thread(list(request.threads), request.game, tz_name=request.zone, engine=request.engine,
+                       saved_at=request.saved_at, fetch=request.fetch, jobs=request.jobs or cores(),
                        date_order=request.date_order)
 
 
@@ -132,8 +133,9 @@ def run(request: CountRequest):
     """The DayResults of a count request."""
     from .parallel import cores
     thread, game, tz = open_request(request)
-    return count_thread(thread, game, tz, request.rules, request.day, request.deadline, request.at,
-                        request.lang, request.jobs or cores())
+    return count_thread(thread, game, tz, rules_spec=request.rules, day=request.day,
+                        deadline=request.deadline, at=request.at, lang=request.lang,
+                        jobs=request.jobs or cores())
 
 
 def check_day(day, game) -> None:
@@ -146,8 +148,8 @@ def language(lang, game, tz, thread) -> str:
     return getattr(lang, "value", lang) if lang else (game.lang or _guess_lang(tz.key, thread))
 
 
-def count_thread(thread, game, tz, rules_spec=None, day=None, deadline=None, at=None, lang=None,
-                 jobs=1):
+def count_thread(thread, game, tz, *, rules_spec=None, day=None, deadline=None, at=None, lang=None,
+                  jobs=1):
     """The counting steps of run() on a thread already read (batch reads pages itself):
     the default game when there is no game file, the rules, --deadline/--day/--at, the count.
     `jobs` processes read a long thread's ballots (batch gives each thread one process)."""

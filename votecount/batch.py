@@ -190,7 +190,7 @@ def _count(job: Job, info: dict, started: float) -> dict:
     thread = with_notes(thread_from_pages(_paced(raws, deadline, job.time_limit), job.key, tz=tz,
                                           engine=job.engine, fetched=_fetched(job, raws),
                                           date_order=job.date_order), notes)
-    results = api.count_thread(thread, game, tz, None if game else job.rules, lang=job.lang)
+    results = api.count_thread(thread, game, tz, rules_spec=None if game else job.rules, lang=job.lang)
     if deadline and time.monotonic() > deadline:
         raise InputError(f"over the time limit of {job.time_limit:g} s")
     rows = result_rows(job.key, results)

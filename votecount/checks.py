@@ -115,7 +115,7 @@ def edited_vote(c: DayCount, s: Seen) -> bool:
         return True
     b.kind, b.target, b.colour = "vote", s.voter, "red"
     b.weight = c.weight(s.voter, "red")
-    b.violations.append(c.violation("edited_vote", s.voter, "self_vote", "C3.3", post, by=by))
+    b.violations.append(c.violation("edited_vote", s.voter, effect="self_vote", rule="C3.3", post=post, by=by))
     b.story.append("C3.3: " + b.violations[-1].message)
     c.choose(b)
     return True
@@ -203,7 +203,7 @@ def vote(c: DayCount, b: Ballot) -> None:
             return
     b.weight = c.weight(b.voter, b.colour)
     if b.reading.extra_text and c.rules.only_nick:
-        b.violations.append(c.violation("extra_text", b.voter, "warning", "C3.1", b.post))
+        b.violations.append(c.violation("extra_text", b.voter, effect="warning", rule="C3.1", post=b.post))
         b.story.append("C3.1: " + b.violations[-1].message)
     c.choose(b)
 
@@ -211,8 +211,8 @@ def vote(c: DayCount, b: Ballot) -> None:
 def chatter(c: DayCount, b: Ballot) -> None:
     """C3.1: a post with no ballot changes nothing; it is reported where the rules say so."""
     if c.rules.report_chatter:
-        c.loose.append(c.violation("extra_text", b.voter, "warning", "C3.1", b.post, "chatter",
-                                   written=b.reading.written))
+        c.loose.append(c.violation("extra_text", b.voter, effect="warning", rule="C3.1", post=b.post,
+                                   message_code="chatter", written=b.reading.written))
 
 
 def empty(c: DayCount, b: Ballot) -> None:

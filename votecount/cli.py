@@ -92,7 +92,7 @@ def count_cmd(
                                    deadline=deadline, zone=tz, at=at, lang=lang, engine=engine,
                                    saved_at=saved_at, fetch=fetch, jobs=jobs,
                                    date_order=date_order_of(date_order)))
-        _write_report(chosen, results, explain, previous, output)
+        _write_report(chosen, results, explain=explain, previous=previous, output=output)
         format_note(fmt, output, chosen)
     except VotecountError as exc:
         fail(exc)
@@ -100,7 +100,7 @@ def count_cmd(
         raise typer.Exit(1)
 
 
-def _write_report(fmt: str, results, explain: bool, previous, output: Optional[Path]) -> None:
+def _write_report(fmt: str, results, *, explain: bool, previous, output: Optional[Path]) -> None:
     from .render import report
     if fmt == "table" and output is None:
         from rich.console import Console

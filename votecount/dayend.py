@@ -78,19 +78,21 @@ def misses(c, missing: list[str], penalised: dict[str, float]) -> tuple[list[Vio
     for voter in sorted(c.rejected_nick, key=collate):
         first = state.warned_day.get(voter)
         if rules.modkill_after_warning and first is not None and first < view.number:
-            out.append(c.violation("modkill", voter, "modkill", "C3.8", c.rejected_nick[voter].post,
-                                   "modkill_second_nick", day=first))
+            out.append(c.violation("modkill", voter, effect="modkill", rule="C3.8",
+                                   post=c.rejected_nick[voter].post,
+                                   message_code="modkill_second_nick", day=first))
             modkills.append(voter)
         state.warned_day.setdefault(voter, view.number)
     effect = {"self_vote": "self_vote", "penalty": "penalty"}.get(rules.missed_vote, "warning")
     for player in missing:
         last = c.rejected_nick.get(player)
         why = say("missed_why", c.lang, written=last.reading.written) if last is not None else ""
-        out.append(c.violation("missed_vote", player, effect, view.rule("missed" if last is None else "missed_bad_nick"),
-                               None, why=why, what=say(f"effect_{rules.missed_vote}", c.lang,
+        out.append(c.violation("missed_vote", player, effect=effect,
+                               rule=view.rule("missed" if last is None else "missed_bad_nick"), post=None, why=why, what=say(f"effect_{rules.missed_vote}", c.lang,
                                                        penalty=penalised.get(player, 0.0))))
         n = state.strikes[player] = state.strikes.get(player, 0) + 1
         if rules.misses_to_modkill and n >= rules.misses_to_modkill and player not in modkills:
-            out.append(c.violation("modkill", player, "modkill", view.rule("modkill"), None, count=n))
+            out.append(c.violation("modkill", player, effect="modkill", rule=view.rule("modkill"),
+                                   post=None, count=n))
             modkills.append(player)
     return out, modkills

@@ -13,7 +13,7 @@ exactly the count of the URL.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -27,7 +27,7 @@ from .model import Page, Thread
 FETCH_TIME = "the time the page was fetched"
 
 
-def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo,
+def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo, *,
                  saved_at: datetime | None, fetched_at: datetime | None = None,
                  ) -> tuple[datetime | None, str | None]:
     if saved_at:
@@ -140,7 +140,7 @@ def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading):
         elif not parser.detect(doc, None):  # one engine's markers, not all fifteen
             other = parsers.detect(doc, None, raw.source)
             raise ParseError(f"{raw.source}: page is {other.name} but earlier pages are {parser.name}")
-    now, why = saved_moment(doc, parser, raw, tz, how.saved_at, fetched_at)
+    now, why = saved_moment(doc, parser, raw, tz, saved_at=how.saved_at, fetched_at=fetched_at)
     page_url = url or pages_mod.saved_url(doc)
     page = Page(source=raw.source, number=number, tz=tz, url=page_url, saved_at=now, saved_at_source=why,
                 date_order=how.date_order)
@@ -156,6 +156,51 @@ def _read_later_page(index: int, shared) -> _PageRead:
     return _read_page(raws[index], index + 2, parsers.get(name), how)[1]
 
 
+@dataclass
+class _Gathered:
+    """What the pages' readings add up to, page by page, in order."""
+
+    posts: list = field(default_factory=list)
+    title: str = ""
+    used: set = field(default_factory=set)  # where the save moments came from
+    titles: dict = field(default_factory=dict)  # page → its thread title (two threads are refused)
+    page_urls: dict = field(default_factory=dict)  # page → its address, when known (its topic, too)
+    latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
+    first_url: str | None = None
+    pages: int = 0
+
+    def add(self, read) -> None:
+        self.pages += 1
+        self.first_url = self.first_url or read.url
+        if read.why:
+            self.used.add(read.why)
+        if read.now is not None and read.mtime != read.now and (self.latest is None or read.now > self.latest):
+            self.latest = read.now
+        self.posts.extend(read.posts)
+        self.titles[read.source] = read.title
+        if read.page_url:
+            self.page_urls[read.source] = read.page_url
+        self.title = self.title or read.title
+
+
+def _each_page(raws, parser, how: _Reading, jobs: int):
+    """(the engine, the pages' readings in order). The first page is read at once and names
+    the engine; the pages after it are independent then, read by `jobs` processes, or lazily
+    with one (batch checks its time limit between pages)."""
+    it = iter(raws)
+    first = next(it, None)
+    if first is None:
+        return parser, ()
+    parser, read = _read_page(first, 1, parser, how)
+    if jobs > 1:
+        later = list(it)
+        rest = parallel.ordered_map(_read_later_page, range(len(later)), jobs,
+                                    minimum=PARALLEL_FROM_PAGES - 1, shared=(later, parser.name, how))
+    else:
+        rest = (_read_page(raw, n, parser, how)[1] for n, raw in enumerate(it, 2))
+    return parser, itertools.chain((read,), rest)
+
+
 def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = None,
                       saved_at: datetime | None = None, fetched: Fetched | None = None,
                       jobs: int = 1, date_order: str | None = None) -> Thread:
@@ -165,41 +210,16 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
     thread of PARALLEL_FROM_PAGES pages or more is read by that many processes; the Thread
     is the same. `date_order`: --date-order, for every page (Page.date_order)."""
     how = _Reading(engine, tz, saved_at, fetched or {}, date_order)
-    parser = parsers.get(engine) if engine else None
-    posts, title, used = [], "", set()
-    titles: dict[str, str] = {}  # page → its thread title (pages of two threads are refused)
-    page_urls: dict[str, str] = {}  # page → its address, when known (its topic number, too)
-    latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
-    first_url: str | None = None
-    it = iter(raws)
-    first = next(it, None)
-    number = 0
-    if first is not None:
-        parser, read = _read_page(first, 1, parser, how)
-        if jobs > 1:  # the pages after the first are independent once the engine is known
-            later = list(it)
-            rest = parallel.ordered_map(_read_later_page, range(len(later)), jobs,
-                                        minimum=PARALLEL_FROM_PAGES - 1,
-                                        shared=(later, parser.name, how))
-        else:  # lazily: batch checks its time limit between pages
-            rest = (_read_page(raw, n, parser, how)[1] for n, raw in enumerate(it, 2))
-        for number, read in enumerate(itertools.chain((read,), rest), 1):
-            first_url = first_url or read.url
-            if read.why:
-                used.add(read.why)
-            if read.now is not None and read.mtime != read.now and (latest is None or read.now > latest):
-                latest = read.now
-            posts.extend(read.posts)
-            titles[read.source] = read.title
-            if read.page_url:
-                page_urls[read.source] = read.page_url
-            title = title or read.title
+    parser, reads = _each_page(raws, parsers.get(engine) if engine else None, how, jobs)
+    got = _Gathered()
+    for read in reads:
+        got.add(read)
     if parser is None:
         raise ParseError(f"{label}: no pages")
-    merged = thread.merge(posts, title=title, engine=parser.name, pages=number,
-                          source=label, saved_at_source=", ".join(sorted(used)) or None,
-                          page_titles=titles, page_urls=page_urls)
-    merged = replace(merged, saved_at=latest, url=first_url)
+    merged = thread.merge(got.posts, title=got.title, engine=parser.name, pages=got.pages,
+                          source=label, saved_at_source=", ".join(sorted(got.used)) or None,
+                          page_titles=got.titles, page_urls=got.page_urls)
+    merged = replace(merged, saved_at=got.latest, url=got.first_url)
     first = merged.posts[0].post_no if merged.posts else 1
     if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count
         merged = replace(merged, warnings=(f"the pages read start at post {first}: posts 1–{first - 1} "

@@ -42,7 +42,7 @@ class DayCount:
     """The changing state of one day's count (the day itself is `view`, frozen): built by
     feeding posts, then `result()`."""
 
-    def __init__(self, ctx: Context, thread: Thread, day: Day, opens: datetime | None,
+    def __init__(self, ctx: Context, thread: Thread, day: Day, *, opens: datetime | None,
                  state: GameState, now: datetime | None):
         self.ctx, self.thread, self.day, self.state = ctx, thread, day, state
         self.opens, self.now = opens, now
@@ -61,7 +61,7 @@ class DayCount:
                                                   "hammer_at": None}
 
     # -- helpers -------------------------------------------------------------------------
-    def violation(self, code: str, player: str, effect: str, rule: str, post: Post | None,
+    def violation(self, code: str, player: str, *, effect: str, rule: str, post: Post | None,
                   message_code: str | None = None, hidden: bool = False, **fields) -> Violation:
         return Violation(code=code, player=player, effect=effect, rule=rule,
                          message=say(message_code or code, self.lang, voter=player, **fields),
@@ -69,18 +69,19 @@ class DayCount:
                          post_no=post.post_no if post else None, time=post.time if post else None,
                          hidden=hidden)
 
-    def reject(self, b: Ballot, code: str, rule: str, message_code: str | None = None,
+    def reject(self, b: Ballot, code: str, rule: str, message_code: str | None = None, *,
                hidden: bool = False, **fields):
         self.refuse(b, code, rule, message_code, hidden=hidden, **fields)
         self.ballots.append(b)
 
-    def refuse(self, b: Ballot, code: str, rule: str, message_code: str | None = None,
+    def refuse(self, b: Ballot, code: str, rule: str, message_code: str | None = None, *,
                hidden: bool = False, **fields):
         """`b` rejected, with its violation and story line (the caller keeps the ballot)."""
         b.status = "rejected"
         fields.setdefault("target", b.target)
-        b.violations.append(self.violation(code, b.voter, "ignored", rule, b.post, message_code,
-                                           hidden=hidden, written=b.reading.written, **fields))
+        b.violations.append(self.violation(code, b.voter, effect="ignored", rule=rule, post=b.post,
+                                           message_code=message_code, hidden=hidden,
+                                           written=b.reading.written, **fields))
         b.story.append(tagged(rule, b.violations[-1].message))
 
     def accept(self, b: Ballot, rule: str):
@@ -221,8 +222,8 @@ class DayCount:
         rows = dayend.rows(counted, {})
         leaders = [r.candidate for r in rows if r.score > 0 and r.score == rows[0].score]
         note = say("open_leading" if leaders else "open_no_votes", self.lang, names=", ".join(leaders))
-        return self.day_result(rows, Outcome("open", note=note, extra={"leaders": leaders}), missing, [],
-                               list(self.day.modkills), None)
+        return self.day_result(rows, Outcome("open", note=note, extra={"leaders": leaders}), missing=missing,
+                               misses=[], modkills=list(self.day.modkills), runoff=None)
 
     def result(self) -> DayResult:
         if self.view.no_vote:  # PC.9
@@ -230,7 +231,8 @@ class DayCount:
                 self.take(post, late="C3.5")
             self.state.modkilled.update(self.view.modkills)
             note = say("no_vote", self.lang, names=", ".join(self.view.modkills))
-            return self.day_result((), Outcome("no_vote", note=note), [], [], list(self.view.modkills), None)
+            return self.day_result((), Outcome("no_vote", note=note), missing=[], misses=[],
+                                   modkills=list(self.view.modkills), runoff=None)
         if self.open_until() is not None:
             return self.interim()
         runoff_posts, late_posts = self.split_after()
@@ -255,7 +257,7 @@ class DayCount:
         for b in self.ballots:
             if b.status == "counted" and b.kind in CHOICES:
                 b.story.append(tagged(last_rule, say("story.counted", self.lang)))
-        return self.day_result(rows, outcome, missing, misses, modkills, runoff)
+        return self.day_result(rows, outcome, missing=missing, misses=misses, modkills=modkills, runoff=runoff)
 
     def split_after(self) -> tuple[list[Post], list[Post]]:
         """Posts after the deadline: the runoff's (before runoff_deadline) and the late rest."""
@@ -265,7 +267,7 @@ class DayCount:
         inside = [p for p in self.after if end is None or p.time < end]
         return inside, [p for p in self.after if end is not None and p.time >= end]
 
-    def day_result(self, rows, outcome, missing, misses, modkills, runoff) -> DayResult:
+    def day_result(self, rows, outcome, *, missing, misses, modkills, runoff) -> DayResult:
         phases = self.ballots + (list(runoff.ballots) if runoff is not None else [])
         in_posts = [v for b in phases for v in b.violations] + self.loose
         violations = sorted(in_posts, key=lambda v: (v.post_no or 0, collate(v.player))) + misses
@@ -280,7 +282,7 @@ class DayCount:
                          now=self.now if provisional else None)
 
 
-def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | None = None,
+def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int | None = None,
           at: datetime | None = None, readings: Mapping[Post, Reading] | None = None) -> list[DayResult]:
     """Count every day of the game (or one), replaying strikes from day 1. `readings`: posts
     already read (readahead.read_ahead); the others are read as the count asks."""
@@ -296,7 +298,7 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, only_day: int | N
     for day, opens, next_opens in windows(default_deadlines(game.days, rules, first), first):
         if opens and horizon and opens > horizon:
             break  # not opened yet
-        dc = DayCount(ctx, thread, day, opens, state, now)
+        dc = DayCount(ctx, thread, day, opens=opens, state=state, now=now)
         for post in posts:
             if in_day(post, opens, next_opens, after_post=after_post, last_post=day.last_post):
                 dc.feed(post)
