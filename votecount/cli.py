@@ -194,7 +194,6 @@ def init_cmd(
         fail(exc)
 
 
-
 @app.command("activity")
 def activity_cmd(
     threads: List[str] = typer.Argument(..., metavar="THREAD...", help="The game thread (not the vote thread): page(s), a folder, a .zip, or -."),

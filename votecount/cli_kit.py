@@ -131,10 +131,7 @@ def fetch_options(params: Mapping, *, refresh: bool = False, threads=None):
                         cookies=tuple(cookie or ()), refresh=refresh)
 
 
-class ActivityFormat(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
+ActivityFormat = PostsFormat  # `activity` writes the same three formats as `posts`
 
 
 class BatchFormat(str, Enum):
