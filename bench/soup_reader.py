@@ -28,6 +28,7 @@ BODIES = {
     "discourse": ["div.crawler-post div.post[itemprop]"],
     "ipb": ["div.postcolor[id^=post-]", "div[itemprop=commentText]", "div.post.entry-content",
             "td > div.postcolor"],
+    "forumotion": ["tr.post div.postbody > div:first-of-type"],
     "ips4": ["div[data-role=commentContent]"],
     "mybb": ["div.post_body"],
     "mybbru": ["#pun-viewtopic div.post-content"],

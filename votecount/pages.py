@@ -220,11 +220,10 @@ def _head_comments(doc) -> list:
 
 
 def _comments(root) -> Iterator:
-    """The document's comments in document order."""
-    before = [n for n in root.itersiblings(preceding=True) if n.tag is etree.Comment]
-    yield from reversed(before)
-    yield from root.iter(etree.Comment)
-    yield from (n for n in root.itersiblings() if n.tag is etree.Comment)
+    """The document's comments in document order (libxml2 may leave a second element beside
+    the root: its comments count too)."""
+    for node in [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]:
+        yield from node.iter(etree.Comment)
 
 
 def saved_url(doc) -> str | None:
