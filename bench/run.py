@@ -220,10 +220,13 @@ def _rounds(args, archive: Path) -> tuple[dict, dict]:
     mem1 = mem2 = {}
     for n in range(1, args.rounds + 1):
         lx, lx_cpu = min(bare_parse(archive) for _ in range(2))
-        t1, cpu1, mem1 = run_batch(archive, work / "out1", 1)
         old = ""
-        if before is not None:
+        if before is not None and n % 2 == 0:  # before first in even rounds: neither side always first
             t0, cpu0, _ = run_batch(archive, work / "out0", 1, before=before)
+        t1, cpu1, mem1 = run_batch(archive, work / "out1", 1)
+        if before is not None:
+            if n % 2:
+                t0, cpu0, _ = run_batch(archive, work / "out0", 1, before=before)
             old = (f"; before ({before.name}) --jobs 1 {t0:.2f} s (CPU {cpu0:.2f} s) = {lx / t0:.3f} "
                    f"({lx_cpu / cpu0:.3f} in CPU time), tables byte-identical: {_same_tables(work / 'out0', work / 'out1')}")
         t2, cpu2, mem2 = run_batch(archive, work / "out2", 2)

@@ -9,7 +9,7 @@ The parent finds the threads (`discover`, in batch_find), hands out jobs, keeps 
 threads in OUT (so `--resume` skips threads whose input is unchanged and a killed run loses
 nothing finished), and writes the tables sorted by thread, day and post, so the same input
 gives byte-identical files whatever the number of workers (batch_tables). pandas is imported
-only to write.
+only to write JSON and Parquet tables (CSV is written with the csv module).
 """
 
 from __future__ import annotations
