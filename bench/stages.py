@@ -78,7 +78,7 @@ def batch_stages(threads: int) -> None:
     each stage's functions wrapped in a timer: what is left for everything but lxml's parse."""
     import collections
 
-    import parsers
+    from parsers.engine import Engine
     from votecount import api, batch, pages, pipeline, sources, tally
 
     spent: collections.Counter = collections.Counter()
@@ -96,10 +96,11 @@ def batch_stages(threads: int) -> None:
 
     timer(pages, "_parse", "lxml parse (pages.tree)")
     timer(pages, "decode", "decoding")
-    for engine in parsers.PARSERS:  # the first page asks every engine, later pages one
-        timer(engine, "detect", "detection")
-        timer(engine, "posts", "engine modules: posts")
-        timer(engine, "title", "engine modules: title")
+    # the first page asks every engine, later pages one (the engines are frozen records:
+    # their class's methods are timed)
+    timer(Engine, "detect", "detection")
+    timer(Engine, "posts", "engine modules: posts")
+    timer(Engine, "title", "engine modules: title")
     timer(pipeline, "saved_moment", "saved moment (comments, footers)")
     timer(pipeline.thread, "merge", "merge")
     timer(api, "count_thread", "count, ballots included")
@@ -123,7 +124,7 @@ def split(threads: int) -> None:
     import collections
     import shutil
 
-    import parsers
+    from parsers.engine import Engine
     from parsers import base
     from votecount import api, ballots, batch, names, pages, sources
 
@@ -149,10 +150,9 @@ def split(threads: int) -> None:
 
     timer(pages, "decode", "decode")
     timer(pages, "_parse", "parse")
-    for engine in parsers.PARSERS:
-        timer(engine, "detect", "detect")
-        timer(engine, "posts", "extract")
-        timer(engine, "title", "extract")
+    timer(Engine, "detect", "detect")  # the engines are frozen records: their class's methods
+    timer(Engine, "posts", "extract")
+    timer(Engine, "title", "extract")
     timer(base, "clean_body", "clean")
     timer(ballots, "read", "ballots")
     timer(ballots, "read_bold", "ballots")

@@ -131,3 +131,45 @@ def test_declared_charset_that_does_not_decode_falls_back_to_bs4():
     page = RU.format(cs="windows-1251").encode("cp1251").replace("Вася".encode("cp1251"), b"\x98")
     text, enc = decode(page)
     assert enc == "windows-1251" and "\ufffd" in text and "Ёжик" in text
+
+
+def _old_head_comments(doc) -> list:
+    return doc.xpath("//comment()")[:5]  # what pages._head_comments gave before: the reference
+
+
+def test_head_comments_as_the_xpath_found_them_on_every_corpus_page():
+    """The saved page's first comments (saved-from address, SingleFile's date) are the first
+    five of the document in document order, those beside the root element included."""
+    from conftest import CORPUS, FIXTURES
+    from votecount.pages import _head_comments
+
+    pages = sorted([*CORPUS.rglob("*.htm*"), *FIXTURES.rglob("*.htm*")])
+    if not any(p.is_relative_to(CORPUS) for p in pages):
+        pytest.skip("../shared/corpus not present")
+    read = 0
+    for page in pages:
+        try:
+            doc = tree(page.read_bytes(), str(page))
+        except InputError:
+            continue
+        read += 1
+        assert _head_comments(doc) == _old_head_comments(doc), page
+    assert read > 50
+
+
+_PIECES = st.lists(st.sampled_from(["<!-- saved from url=(0022)http://a.example/t -->", "<!--c-->",
+                                    "<html>", "</html>", "<head>", "<body>", "</body>", "<p>x</p>",
+                                    "<div><!--in--></div>", "<!DOCTYPE html>", "<?php x ?>", " ", "t"]),
+                   min_size=1, max_size=14).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PIECES)
+def test_head_comments_as_the_xpath_found_them_on_generated_pages(page):
+    from votecount.pages import _head_comments
+
+    try:
+        doc = tree(page.encode(), "<page>")
+    except InputError:
+        return
+    assert _head_comments(doc) == _old_head_comments(doc)

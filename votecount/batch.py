@@ -9,11 +9,12 @@ The parent finds the threads (`discover`, in batch_find), hands out jobs, keeps 
 threads in OUT (so `--resume` skips threads whose input is unchanged and a killed run loses
 nothing finished), and writes the tables sorted by thread, day and post, so the same input
 gives byte-identical files whatever the number of workers (batch_tables). pandas is imported
-only to write.
+only to write JSON and Parquet tables (CSV is written with the csv module).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -143,12 +144,8 @@ def content_hash(job: Job, raws: list[sources.RawPage], game_bytes: bytes) -> st
     """What the count depends on: the pages (names, bytes, order), the game file, the options
     and the version. Modification times matter only for relative dates, which a re-save with
     the same bytes does not change in practice, so they are left out."""
-    from .api import CountRequest
-    h = hashlib.blake2b(digest_size=16)
-    request = CountRequest((job.path,), game=job.game, rules=job.rules, zone=job.tz, engine=job.engine,
-                           lang=job.lang, date_order=job.date_order)
-    options = [__version__, request.fingerprint()]
-    h.update(json.dumps(options).encode())
+    h = hashlib.blake2b(_options(job.game, job.rules, job.tz, job.engine, lang=job.lang,
+                                 date_order=job.date_order), digest_size=16)
     h.update(len(game_bytes).to_bytes(8, "little") + game_bytes)
     base = len(job.path)
     for raw in raws:
@@ -156,6 +153,17 @@ def content_hash(job: Job, raws: list[sources.RawPage], game_bytes: bytes) -> st
         h.update(len(name).to_bytes(8, "little") + name)
         h.update(len(raw.data).to_bytes(8, "little") + raw.data)
     return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=256)
+def _options(game: str | None, rules: str | None, tz: str | None, engine: str | None, *,
+             lang: str | None, date_order: str | None) -> bytes:
+    """The hash's first bytes: the version and the request's fingerprint (the same for every
+    thread of a run but for its game file: built once, not once a thread)."""
+    from .api import CountRequest
+    request = CountRequest(("",), game=game, rules=rules, zone=tz, engine=engine, lang=lang,
+                           date_order=date_order)  # the threads are not in the fingerprint
+    return json.dumps([__version__, request.fingerprint()]).encode()
 
 
 def _fetched(job: Job, raws):
@@ -220,15 +228,16 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
     out.mkdir(parents=True, exist_ok=True)
     state = dict(state or {})
     results: dict[str, dict] = {}
+    lines: dict[str, str] = {}  # key → its state line, written once, kept for the final rewrite
     state_path = out / STATE_FILE
     with open(state_path, "a" if state else "w", encoding="utf-8") as log:
-        for res in _execute(jobs, workers, dask):
+        for res in _execute(jobs, workers, dask, preload=fmt != "csv"):
             if res["status"] == "unchanged":
                 res = {**state[res["key"]], "unchanged": True}
+                lines[res["key"]] = _state_line(res)
             else:
-                entry = {"key": res["key"], "hash": res["hash"], "status": res["status"],
-                         "pages": res["pages"], "posts": res["posts"], "rows": res["rows"]}
-                log.write(json.dumps(entry, ensure_ascii=False) + "\n")
+                lines[res["key"]] = line = _state_line(res)
+                log.write(line)
                 log.flush()  # a killed run keeps every thread finished so far
             results[res["key"]] = res
             if progress:
@@ -236,7 +245,7 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
     keys = sorted(results, key=sources._natural)
     write_tables(out, fmt, {name: sorted_rows(name, (results[k]["rows"][name] for k in keys))
                             for name in TABLES})
-    _write_state(state_path, [results[k] for k in keys])
+    _write_state(state_path, [lines[k] for k in keys])
     summary = Summary(threads=len(keys))
     for r in results.values():
         summary.failed += r["status"] == "error"
@@ -246,13 +255,19 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
     return summary
 
 
-def _write_state(path: Path, entries: list[dict]) -> None:
-    """Rewrite the state file with one entry per thread of this run (drops superseded lines)."""
+_STATE_KEYS = ("key", "hash", "status", "pages", "posts", "rows")
+
+
+def _state_line(entry: dict) -> str:
+    """A thread's line in the state file (a stored entry's own fields only)."""
+    return json.dumps({k: entry.get(k) for k in _STATE_KEYS}, ensure_ascii=False) + "\n"
+
+
+def _write_state(path: Path, lines: list[str]) -> None:
+    """Rewrite the state file with one line per thread of this run (drops superseded lines)."""
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "w", encoding="utf-8") as f:
-        for e in entries:
-            keep = {k: e.get(k) for k in ("key", "hash", "status", "pages", "posts", "rows")}
-            f.write(json.dumps(keep, ensure_ascii=False) + "\n")
+        f.writelines(lines)
     os.replace(tmp, path)
 
 
@@ -276,34 +291,38 @@ def load_state(out: Path) -> dict[str, dict]:
     return entries
 
 
-def _execute(jobs: list[Job], workers: int, dask: str | None) -> Iterator[dict]:
+def _execute(jobs: list[Job], workers: int, dask: str | None, *, preload: bool) -> Iterator[dict]:
+    """Each job's result as it comes; `preload`: the tables will need pandas (not for CSV)."""
     if dask:
         yield from _execute_dask(jobs, dask)
     elif workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             yield process_thread(job)
     else:
-        yield from _execute_pool(jobs, workers)
+        yield from _execute_pool(jobs, workers, preload=preload)
 
 
-def _execute_pool(jobs: list[Job], workers: int) -> Iterator[dict]:
+def _execute_pool(jobs: list[Job], workers: int, *, preload: bool) -> Iterator[dict]:
     from concurrent.futures import as_completed
     from concurrent.futures.process import BrokenProcessPool
 
     from .parallel import interrupts_held, worker_pool
 
-    # fork: workers inherit the imported parsers (no start-up per worker); all workers are
-    # forked at the first submit, before the progress bar starts its thread. Ctrl-C kills
-    # them at once (worker_pool): the state file keeps every thread finished so far.
+    # fork: workers inherit the imported parsers (no start-up per worker: they are imported
+    # here, once, not by each worker); all workers are forked at the first submit, before the
+    # progress bar starts its thread. Ctrl-C kills them at once (worker_pool): the state file
+    # keeps every thread finished so far.
+    _preimport()
     with worker_pool(workers) as pool:
         # Biggest threads first, so that no large one starts last and keeps one core busy
         # alone at the end (the tables are sorted afterwards: the order changes nothing).
         ordered = sorted(jobs, key=_size, reverse=True)
         with interrupts_held():  # a Ctrl-C during the fork would be lost (parallel.py)
             futures = {pool.submit(process_thread, job): job for job in ordered}
-        # The workers are forked now; the tables need pandas at the end, and importing it
-        # (0.7 s) while they work takes it off the serial tail of the run.
-        threading.Thread(target=_import_pandas, daemon=True).start()
+        # The workers are forked now; JSON and Parquet tables need pandas at the end, and
+        # importing it (0.7 s) while they work takes it off the serial tail of the run.
+        if preload:
+            threading.Thread(target=_import_pandas, daemon=True).start()
         for fut in as_completed(futures):
             try:
                 yield fut.result()
@@ -311,6 +330,11 @@ def _execute_pool(jobs: list[Job], workers: int) -> Iterator[dict]:
                 job = futures[fut]
                 reason = "a worker process died (out of memory or killed) while this thread was pending"
                 yield _error_result(job, reason)
+
+
+def _preimport() -> None:
+    """The modules every thread's count imports (0.3-0.5 s), imported before the fork."""
+    from . import api, pipeline, readahead, tally  # noqa: F401
 
 
 def _size(job: Job) -> int:

@@ -8,8 +8,10 @@ bs4's UnicodeDammit guesses. ISO-8859-1 is read as windows-1252, as browsers do.
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import datetime
+from typing import Iterator
 
 from lxml import etree
 
@@ -211,8 +213,17 @@ _SINGLEFILE_URL = re.compile(r"^\s*url:\s*(https?://\S+)", re.M)
 
 def _head_comments(doc) -> list:
     """The first comments of a saved page: where browsers and SingleFile write what they know
-    of the save (its address, its moment)."""
-    return doc.xpath("//comment()")[:5]
+    of the save (its address, its moment). What `doc.xpath("//comment()")[:5]` gives (comments
+    beside the root element, before and after it, count too), without collecting every comment
+    of the page: the walk stops at the fifth."""
+    return list(itertools.islice(_comments(doc.getroottree().getroot()), 5))
+
+
+def _comments(root) -> Iterator:
+    """The document's comments in document order (libxml2 may leave a second element beside
+    the root: its comments count too)."""
+    for node in [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]:
+        yield from node.iter(etree.Comment)
 
 
 def saved_url(doc) -> str | None:
