@@ -20,6 +20,13 @@ Counted by hand:
   19:45, Ёжик (/u7) 19:50 quoting, a bold red Петя, edited 19:58 twice, a signature naming Петя
   in red; Петя (/u9) 20:03 behind a reputation box: struck Ёжик, then Вася. Next page
   /t45p15-topic.
+- forumotion-punbb-en.html: page 2 of 2 of topic 8 ("saved from" `/t8p15-…`: posts 16–17):
+  Game Master (/u1) 7:45 pm; Jack 2000 (/u3) 8:10 pm, a red Lucy Grey and hidden text
+  (`dl.codebox.hidecode`) naming the GM in red, edited 8:12 pm once, a signature naming the GM
+  in red. No next page.
+- forumotion-invision-ru.html: a one-page topic (canonical `/t51-topic`): Ведущий (/u1) 30 Nov
+  10:00 with a code box holding a red word; Маша (/u22) 10:03 quoting him, "Голос: Вася Пупкин"
+  (red), edited 10:05 once.
 - forumotion-invision-en.html: page 3 of topic 12 (SingleFile's url `/t12p30-…`: posts 31–33,
   saved Tue Dec 01 2026 20:10:41 +03:00): Game Master (/u1) "Yesterday at 11:50 pm", Lucy Grey
   (/u5) "Today at 7:58 pm" quoting a red Lucy Grey, voting a red Jack 2000, edited "Today at
@@ -41,7 +48,8 @@ from votecount.pages import tree
 
 HERE = Path(__file__).resolve().parent.parent / "fixtures" / "engines" / "forumotion"
 FIXTURES = ["forumotion-phpbb2-ru", "forumotion-phpbb2-en", "forumotion-phpbb3-ru",
-            "forumotion-phpbb3-en", "forumotion-punbb-ru", "forumotion-invision-en"]
+            "forumotion-phpbb3-en", "forumotion-punbb-ru", "forumotion-punbb-en",
+            "forumotion-invision-ru", "forumotion-invision-en"]
 ENGINE = parsers.get("forumotion")
 
 
@@ -98,6 +106,23 @@ def test_punbb_template_facts():
     assert posts[2]["text"] == "Вася"  # the reputation box is not the message; struck Ёжик gone
 
 
+def test_punbb_en_facts():
+    posts = posts_json(HERE / "forumotion-punbb-en.html")
+    assert [(p["post_no"], p["author"], p["author_id"], p["time"]) for p in posts] == [
+        (16, "Game Master", "1", "2026-11-29T19:45:00+03:00"), (17, "Jack 2000", "3", "2026-11-29T20:10:00+03:00")]
+    jack = posts[1]
+    assert jack["text"] == "Lucy Grey" and "Game Master" not in jack["html"]  # hidden text, signature
+    assert (jack["edited_by"], jack["edited_at"], jack["edit_count"]) == ("Jack 2000", "2026-11-29T20:12:00+03:00", 1)
+
+
+def test_invision_ru_facts():
+    posts = posts_json(HERE / "forumotion-invision-ru.html")
+    assert [(p["post_no"], p["author"], p["author_id"]) for p in posts] == [(1, "Ведущий", "1"), (2, "Маша", "22")]
+    assert posts[0]["text"] == "День 4. Голосуем до 21:00, формат:"  # the code box's red "Ник" is gone
+    assert posts[1]["text"] == "Голос: Вася Пупкин"  # the quote is gone
+    assert (posts[1]["edited_by"], posts[1]["edited_at"]) == ("Маша", "2026-11-30T10:05:00+03:00")
+
+
 def test_invision_template_facts():
     posts = posts_json(HERE / "forumotion-invision-en.html")
     assert [(p["post_no"], p["author"], p["author_id"], p["time"]) for p in posts] == [
@@ -113,7 +138,8 @@ def test_invision_template_facts():
 @pytest.mark.parametrize("name, layout", [
     ("forumotion-phpbb2-ru", "phpbb2"), ("forumotion-phpbb2-en", "phpbb2"),
     ("forumotion-phpbb3-ru", "phpbb3"), ("forumotion-phpbb3-en", "phpbb3"),
-    ("forumotion-punbb-ru", "punbb"), ("forumotion-invision-en", "invision")])
+    ("forumotion-punbb-ru", "punbb"), ("forumotion-punbb-en", "punbb"),
+    ("forumotion-invision-ru", "invision"), ("forumotion-invision-en", "invision")])
 def test_detected_as_forumotion_in_its_template(name, layout):
     doc = tree((HERE / f"{name}.html").read_bytes())
     assert parsers.detect(doc).NAME == "forumotion"
@@ -125,7 +151,9 @@ def test_detected_as_forumotion_in_its_template(name, layout):
     ("forumotion-phpbb3-ru", "Голосование, день 2", "/t31p30-topic"),
     ("forumotion-phpbb3-en", "Day 1 votes", None),
     ("forumotion-punbb-ru", "Голосование, день 3", "/t45p15-topic"),
-    ("forumotion-invision-en", "Day 2 votes", None)])  # the last page: only a "previous" arrow
+    ("forumotion-punbb-en", "Day 3 votes", None),  # the last page: only a "previous" arrow
+    ("forumotion-invision-ru", "Голосование, день 4", None),
+    ("forumotion-invision-en", "Day 2 votes", None)])
 def test_title_and_next_page(name, title, following):
     doc = tree((HERE / f"{name}.html").read_bytes())
     assert ENGINE.title(doc) == title
