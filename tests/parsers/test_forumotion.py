@@ -38,12 +38,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import parsers
 from conftest import check_golden, posts_json
 from votecount.errors import ParseError
+from votecount.model import Page
 from votecount.pages import tree
 
 HERE = Path(__file__).resolve().parent.parent / "fixtures" / "engines" / "forumotion"
@@ -212,6 +215,25 @@ def test_page_without_address_or_pagination_linking_to_later_pages_is_refused(tm
                   (_P3_PAGES, b""))
     with pytest.raises(ParseError, match=r"page\.html: a page of a Forumotion topic of several pages"):
         posts_json(page)
+
+
+@settings(max_examples=40, deadline=None)
+@given(pages=st.integers(2, 40), data=st.data(), step=st.integers(1, 50))
+def test_pagination_gives_the_offset_or_the_page_is_refused(pages, data, step):
+    """Any topic of `pages` pages, `step` posts a page, saved at page `current` without its
+    address: the pagination Forumotion prints numbers it, unless it names no page but the first."""
+    current = data.draw(st.integers(1, pages))
+    def link(k: int) -> str:
+        return f'<a href="/t31{f"p{(k - 1) * step}" if k > 1 else ""}-topic">{k}</a>'
+    shown = ", ".join(f"<b>{k}</b>" if k == current else link(k) for k in range(1, pages + 1))
+    raw = (HERE / "forumotion-phpbb3-ru.html").read_bytes().replace(SAVED_FROM["forumotion-phpbb3-ru"], b"")
+    doc = tree(raw.replace(_P3_PAGES, shown.encode()))
+    page = Page(source="page.html", number=1, tz=ZoneInfo("Europe/Moscow"))
+    if current == 2 and pages == 2:  # links to page 1 only: no step
+        with pytest.raises(ParseError, match="page 2 of a Forumotion topic"):
+            ENGINE.first_number(doc, page)
+    else:
+        assert ENGINE.first_number(doc, page) == (current - 1) * step + 1
 
 
 # --- a board's edited template: the engine's own marks still read it --------------------------
