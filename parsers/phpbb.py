@@ -31,6 +31,7 @@ from votecount.model import Page, Post
 
 from .base import Compiled, Selectors, cls, parse_with, squash
 from .engine import Engine, Layout
+from .forumotion import MARKER as FORUMOTION_POST
 from .zones import in_stated_zone
 
 NAME = "phpbb3"
@@ -130,5 +131,6 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
 
 ENGINE = Engine(
     NAME, (Layout("prosilver", SELECTORS), Layout("subsilver2", SUBSILVER2)), markers=_MARKERS,
+    excludes=(FORUMOTION_POST,),  # Forumotion's phpBB3-style template (body#phpbb, div.post#pN)
     read=_read, missing="no phpBB 3 posts (neither prosilver nor subsilver2 layout)",
 )

@@ -185,7 +185,10 @@ ENGINE_FIXTURES = FIXTURES / "engines"
 HEADLESS_FIXTURES = ["discourse/ru-crawler.html", "mybbru/mybbru-en.html", "punbb/punbb12-ru.html",
                      "punbb/fluxbb15-en.html", "ucoz/ucoz-ru.html", "vbulletin/ru-igromania-vb38.html",
                      "vbulletin/ru-mirf-vb42.html", "phpbb2/subsilver-ru.html",
-                     "forumotion/forumotion-phpbb2-en.html"]
+                     "forumotion/forumotion-phpbb2-en.html", "forumotion/forumotion-phpbb3-en.html",
+                     # (their addresses go with the head: the pagination numbers them)
+                     "forumotion/forumotion-phpbb3-ru.html", "forumotion/forumotion-punbb-ru.html",
+                     "forumotion/forumotion-invision-en.html", "forumotion/forumotion-invision-ru.html"]
 SAVED = datetime(2026, 11, 30, 20, 5, tzinfo=ZoneInfo("Europe/Moscow"))
 
 
