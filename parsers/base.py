@@ -9,7 +9,6 @@ the document; a post that lacks a field raises ParseError naming page, post and 
 from __future__ import annotations
 
 import functools
-import os
 import re
 import threading
 from dataclasses import dataclass
@@ -20,7 +19,6 @@ from lxml import etree
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from . import fastpath
 from .boardtime import BoardClock, needs_page
 from .dates import from_attr, is_relative, parse_time
 from .markup import (  # noqa: F401 (engine modules import these from base)
@@ -36,11 +34,6 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     take,
     text_of,
 )
-
-# The Python walks of fastpath.py for the shapes it knows (VOTECOUNT_XPATH_ONLY=1: libxml2 for
-# every selector, to compare).
-FAST = not os.environ.get("VOTECOUNT_XPATH_ONLY")
-
 
 def cls(name: str) -> str:
     """XPath predicate body: the element has CSS class `name`."""
@@ -145,7 +138,6 @@ class Compiled:
         # The drop union is one expression instead of a walk of the body per expression: the
         # results come in document order, so an ancestor is removed before anything inside it.
         self.xp = _XPaths({**sources, "_drop": " | ".join(sel.drop + STRUCK)})
-        self.walks: dict = {}
 
     def posts(self, doc) -> list:
         """The page's post elements by the first `post` expression that finds any."""
@@ -175,15 +167,6 @@ class Compiled:
         # (struck text is any element with a style) measured six times slower.
         return (self.xp["_drop"],)
 
-    def _walk(self, name: str):
-        """The role's selector as a walk in Python (fastpath.py), or None: libxml2 answers."""
-        try:
-            return self.walks[name]
-        except KeyError:
-            source = self.xp.sources.get(name)
-            walk = self.walks[name] = fastpath.compile(source) if source and FAST else None
-            return walk
-
     def _first(self, name: str, node):
         """The role's first result (an element or a non-empty string), or None, trying its
         alternatives in turn."""
@@ -194,11 +177,7 @@ class Compiled:
         return None
 
     def _first_of(self, name: str, node):
-        """One expression's first result: by its walk when fastpath.py has one, else by
-        libxml2."""
-        walk = self._walk(name)
-        if walk is not None:
-            return walk.first(node)
+        """One expression's first result, by libxml2."""
         xp = self.xp.find(name)
         if xp is None:
             return None
