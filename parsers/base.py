@@ -129,6 +129,10 @@ class _XPaths(dict):
         return self[name] if name in self.sources else None
 
 
+# The last page's post elements by selectors block, per thread: (document, {id: (block, posts)}).
+_POSTS = threading.local()
+
+
 class Compiled:
     """A Selectors block; each XPath is compiled once, when first used."""
 
@@ -140,7 +144,17 @@ class Compiled:
         self.xp = _XPaths({**sources, "_drop": " | ".join(sel.drop + STRUCK)})
 
     def posts(self, doc) -> list:
-        """The page's post elements by the first `post` expression that finds any."""
+        """The page's post elements by the first `post` expression that finds any (found once
+        per page: detection, the posts, the page's date format all ask)."""
+        held = getattr(_POSTS, "held", None)
+        if held is None or held[0] is not doc:
+            held = _POSTS.held = (doc, {})
+        found = held[1].get(id(self))
+        if found is None or found[0] is not self:
+            found = held[1][id(self)] = (self, self._posts(doc))
+        return found[1]
+
+    def _posts(self, doc) -> list:
         for name in self.alts["post"]:
             found = self.xp[name](doc)
             if found:

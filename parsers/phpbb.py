@@ -131,4 +131,5 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
 ENGINE = Engine(
     NAME, (Layout("prosilver", SELECTORS), Layout("subsilver2", SUBSILVER2)), markers=_MARKERS,
     read=_read, missing="no phpBB 3 posts (neither prosilver nor subsilver2 layout)",
+    literals=("postbody", "mode=viewprofile"),  # prosilver's and subsilver2's posts; a custom style's
 )
