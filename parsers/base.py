@@ -26,6 +26,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     BLOCK_TAGS,
     clean_body,
     digits,
+    drop_walk,
     generator,
     has,
     headless,
@@ -139,9 +140,10 @@ class Compiled:
     def __init__(self, sel: Selectors):
         self.sel = sel
         sources, self.alts = alternatives(sel)
-        # The drop union is one expression instead of a walk of the body per expression: the
-        # results come in document order, so an ancestor is removed before anything inside it.
-        self.xp = _XPaths({**sources, "_drop": " | ".join(sel.drop + STRUCK)})
+        # The drops are one expression, and one walk of the body where their shapes allow
+        # (markup.drop_walk): the results come in document order, so an ancestor is removed
+        # before anything inside it.
+        self.xp = _XPaths({**sources, "_drop": drop_walk(sel.drop + STRUCK)})
 
     def posts(self, doc) -> list:
         """The page's post elements by the first `post` expression that finds any (found once

@@ -115,6 +115,67 @@ def _copied(body, found: list) -> tuple[object, list]:
     return twin, [nodes[places[el]] for el in found if el in places]
 
 
+# --- the drops as one walk of the body ------------------------------------------------------
+
+_STEP = re.compile(r"\.//(\*|[a-z][\w-]*)")
+# What may make a predicate positional (or is not worth proving otherwise): left in the union.
+_POSITIONAL = re.compile(r"position\(|last\(|count\(|number\(|sum\(|string-length\(|floor\(|"
+                         r"ceiling\(|round\(|\||^\s*(?:\d|\.\d|-|\$)")
+_CLS_TEST = re.compile(r"\(contains\(@class, '([^']+)'\) and contains\(concat\(' ', "
+                       r"normalize-space\(@class\), ' '\), ' \1 '\)\)")
+_STYLE_TEST = re.compile(r"contains\(translate\(@style, '[A-Z-]+', '[a-z-]+'\), '[a-z-]+'\)")
+
+
+def drop_walk(drops: tuple[str, ...]) -> str:
+    """The union `drops` as one XPath that walks a body once: each `.//tag[p]…` is an
+    alternative `self::tag and (p) and …` of one `.//*[…]`, those that test a class (`cls()`)
+    or a style behind one `@class` or `@style` test. Both select the same elements in the
+    same order (document order, each once): a predicate that is not positional means the same
+    on `.//tag` as on `.//*`. Any other shape stays in the union as it is."""
+    alts: dict[str, list[str]] = {"": [], "class": [], "style": []}
+    odd: list[str] = []
+    for drop in dict.fromkeys(drops):
+        m = _STEP.match(drop)
+        preds = _predicates(drop[m.end():]) if m else None
+        if preds is None or any(_POSITIONAL.search(p) for p in preds):
+            odd.append(drop)
+            continue
+        terms = ([] if m.group(1) == "*" else [f"self::{m.group(1)}"]) + [f"({p})" for p in preds]
+        alts[next(filter(None, map(_needs, preds)), "")].append(" and ".join(terms) or "true()")
+    parts = [f"({a})" for a in alts[""]]
+    parts += [f"(@{attr} and ({' or '.join(f'({a})' for a in alts[attr])}))"
+              for attr in ("class", "style") if alts[attr]]
+    return " | ".join(([f".//*[{' or '.join(parts)}]"] if parts else []) + odd)
+
+
+def _needs(pred: str) -> str:
+    """'class' for a predicate only an element with a class can pass (cls() tests, or-ed),
+    'style' for the struck-text test of a style, else ''."""
+    if all(_CLS_TEST.fullmatch(p) for p in pred.split(" or ")):
+        return "class"
+    return "style" if _STYLE_TEST.fullmatch(pred) else ""
+
+
+def _predicates(rest: str) -> list[str] | None:
+    """The predicates `[…][…]` that are all of `rest` (brackets in quotes skipped), or None."""
+    preds: list[str] = []
+    depth, quote, start = 0, "", 0
+    for i, ch in enumerate(rest):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            depth, start = depth + 1, (i + 1 if depth == 0 else start)
+        elif ch == "]" and depth:
+            depth -= 1
+            if depth == 0:
+                preds.append(rest[start:i])
+        elif depth == 0:
+            return None
+    return preds if depth == 0 and not quote else None
+
+
 _EXISTS: dict[str, object] = {}
 _BY_ID = re.compile(r"//(\w+)\[@id='([\w-]+)'\]")
 _ID = etree.XPath("id($name)")

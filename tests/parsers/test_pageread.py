@@ -92,3 +92,61 @@ def test_clean_body_leaves_the_page_as_it_was():
     drops = (etree.XPath(".//blockquote | .//s"),)
     assert markup.clean_body(body, drops) == ("vote  tail", "vote tail")
     assert etree.tostring(doc) == before
+
+
+# --- the drops as one walk (markup.drop_walk) against their union ----------------------------
+
+from parsers.base import STRUCK  # noqa: E402
+
+LAYOUTS = [(e.name, lay) for e in parsers.PARSERS for lay in e.layouts]
+UNIONS = {(name, lay.name): (etree.XPath(" | ".join(lay.selectors.drop + STRUCK)),
+                             etree.XPath(markup.drop_walk(lay.selectors.drop + STRUCK)))
+          for name, lay in LAYOUTS}
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_drop_walk_finds_what_the_union_finds_in_every_body(path: Path):
+    c, bodies = _bodies(path)
+    if c is None:
+        pytest.skip(f"{path.name}: not a page of one engine")
+    for key, (union, walk) in UNIONS.items():  # every engine's drops, on this page's bodies
+        for body in bodies:
+            assert walk(body) == union(body), key
+
+
+_CLASSES = sorted({m for name, lay in LAYOUTS for d in lay.selectors.drop
+                   for m in re.findall(r"' (\S+) '", d)})
+_TAGS = ["div", "p", "span", "blockquote", "table", "td", "a", "s", "pre", "code", "aside", "dl"]
+
+
+@st.composite
+def bodies(draw, depth=0):
+    tag = draw(st.sampled_from(_TAGS))
+    el = etree.Element(tag)
+    if draw(st.booleans()):
+        el.set("class", " ".join(draw(st.lists(st.sampled_from(_CLASSES), max_size=3))))
+    if draw(st.integers(0, 5)) == 0:
+        el.set("style", draw(st.sampled_from(["text-decoration: LINE-THROUGH", "color: red", ""])))
+    el.text = draw(st.sampled_from(["", "Сообщение от x", "vote", "Last edited by"]))
+    if depth < 4:
+        for child in draw(st.lists(bodies(depth=depth + 1), max_size=3)):
+            el.append(child)
+    return el
+
+
+@settings(max_examples=300, deadline=None)
+@given(bodies())
+def test_drop_walk_finds_what_the_union_finds_on_generated_bodies(body):
+    root = etree.Element("div")
+    root.append(body)
+    for key, (union, walk) in UNIONS.items():
+        assert walk(root) == union(root), key
+
+
+def test_drop_walk_leaves_other_shapes_in_the_union():
+    walk = markup.drop_walk((".//div[1]", ".//p[last()]", ".//s", "./span", ".//a/b", ".//i[count(b)]"))
+    assert walk == ".//*[(self::s)] | .//div[1] | .//p[last()] | ./span | .//a/b | .//i[count(b)]"
+    doc = tree(b"<html><body><div><div>a</div><div>b</div><p>x</p><p>y</p><s>z</s></div></body></html>")
+    outer = doc.xpath("//body/div")[0]
+    both = etree.XPath(" | ".join((".//div[1]", ".//p[last()]", ".//s")))
+    assert etree.XPath(markup.drop_walk((".//div[1]", ".//p[last()]", ".//s")))(outer) == both(outer)
