@@ -130,8 +130,14 @@ class _XPaths(dict):
         return self[name] if name in self.sources else None
 
 
-# The last page's post elements by selectors block, per thread: (document, {id: (block, posts)}).
+# The page being read, per thread: (document, {id(block): (block, its posts)},
+# {(expression, node): first result}).
 _POSTS = threading.local()
+
+
+def _page(doc) -> tuple:
+    held = _POSTS.held = (doc, {}, {})
+    return held
 
 
 class Compiled:
@@ -150,7 +156,7 @@ class Compiled:
         per page: detection, the posts, the page's date format all ask)."""
         held = getattr(_POSTS, "held", None)
         if held is None or held[0] is not doc:
-            held = _POSTS.held = (doc, {})
+            held = _page(doc)
         found = held[1].get(id(self))
         if found is None or found[0] is not self:
             found = held[1][id(self)] = (self, self._posts(doc))
@@ -193,13 +199,20 @@ class Compiled:
         return None
 
     def _first_of(self, name: str, node):
-        """One expression's first result, by libxml2."""
+        """One expression's first result, by libxml2, asked once per node while the page is
+        read (roles that share an expression, the page's date format reading every post's
+        time). A hook that changes a copy of a node asks its roles after the change only."""
         xp = self.xp.find(name)
         if xp is None:
             return None
+        held = getattr(_POSTS, "held", None) or _page(None)
+        key = (self.xp.sources[name], node)
+        if key in held[2]:
+            return held[2][key]
         found = xp(node)
         if isinstance(found, list):
-            return found[0] if found else None
+            found = found[0] if found else None
+        held[2][key] = found
         return found
 
     def first(self, name: str, node) -> str:
