@@ -92,6 +92,7 @@ def test_look_holds_comments_outside_the_root_and_attribute_values():
                b"\xd0\x92\xd0\xb0\xd1\x81\xd1\x8f</a></body></html>")
     seen = look(doc)
     assert b"ibf.board" in seen and b"profile.php?mode=viewprofile" in seen
+    assert "Вася".encode() in seen  # UTF-8 as it stands: only ASCII letters are lowered
 
 
 SAMPLES = [p.read_bytes() for p in PAGES]
