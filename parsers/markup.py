@@ -90,17 +90,24 @@ def remove(el) -> None:
     parent.remove(el)
 
 
-def clean_body(body, drops) -> tuple[str, str]:
-    """(html, text) of a copy of `body` without quotes, signatures, notices, struck text.
+def cleaned(body, drops):
+    """`body` without quotes, signatures, notices, struck text: a copy when it has any, else
+    `body` itself (most posts quote nobody: the document's own body is read as it is).
 
-    The drops are asked once, of the page's own body; what they find is removed from a copy,
+    The drops are asked once, of the page's own body; what they find is removed from the copy,
     found there at the same place in document order (asking them again of the copy cost as
     much as the first time)."""
     found = [el for xp in drops for el in xp(body) if el is not body]
-    if found:  # most posts quote nobody: the document's own body is read as it is
+    if found:
         body, found = _copied(body, found)
         for el in found:
             remove(el)
+    return body
+
+
+def clean_body(body, drops) -> tuple[str, str]:
+    """(html, text) of a copy of `body` without quotes, signatures, notices, struck text."""
+    body = cleaned(body, drops)
     inner = (body.text or "") + "".join(
         etree.tostring(child, method="html", encoding="unicode") for child in body)
     return inner.strip(), text_of(body)
