@@ -1,8 +1,11 @@
 """Forum engines. Each module defines one record, ENGINE (parsers/engine.py): its layouts with
 their markers and selectors, its hooks; detect, posts, next_page and title are the record's.
 
-Detection uses explicit markers only, in the order below (more specific engines first).
-There is no generic fallback: an unknown page is an error that lists what was tried.
+Detection uses explicit markers only, in the order below (more specific engines first), after
+one look at the page: its markup is serialized once and searched for each engine's literals,
+and only the engines whose literals are there have their markers asked (the first of them
+that claims the page is the engine, as if every engine had been asked in turn). There is no
+generic fallback: an unknown page is an error that lists what was tried.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from . import (  # noqa: I001 (the engine modules)
 )
 
 from .engine import Engine
+from .markup import look
 
 PARSERS: tuple[Engine, ...] = tuple(m.ENGINE for m in (
     curse, nodebb, vbulletin, discourse, xenforo, mybbru, punbb, mybb, smf, ips4, ipb, ucoz,
@@ -44,8 +48,9 @@ def get(name: str) -> Engine:
 
 
 def detect(doc, url: str | None = None, source: str = "<page>") -> Engine:
+    seen = look(doc)
     for parser in PARSERS:
-        if parser.detect(doc, url):
+        if parser.possible(seen) and parser.detect(doc, url):
             return parser
     raise ParseError(f"{source}: not a forum thread page of a known engine (tried: "
                      f"{', '.join(NAMES)}); if it is one, name it with --engine")

@@ -9,7 +9,6 @@ the document; a post that lacks a field raises ParseError naming page, post and 
 from __future__ import annotations
 
 import functools
-import os
 import re
 import threading
 from dataclasses import dataclass
@@ -20,7 +19,6 @@ from lxml import etree
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from . import fastpath
 from .boardtime import BoardClock, needs_page
 from .dates import from_attr, is_relative, parse_time
 from .markup import (  # noqa: F401 (engine modules import these from base)
@@ -28,6 +26,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     BLOCK_TAGS,
     clean_body,
     digits,
+    drop_walk,
     generator,
     has,
     headless,
@@ -36,11 +35,6 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     take,
     text_of,
 )
-
-# The Python walks of fastpath.py for the shapes it knows (VOTECOUNT_XPATH_ONLY=1: libxml2 for
-# every selector, to compare).
-FAST = not os.environ.get("VOTECOUNT_XPATH_ONLY")
-
 
 def cls(name: str) -> str:
     """XPath predicate body: the element has CSS class `name`."""
@@ -136,19 +130,39 @@ class _XPaths(dict):
         return self[name] if name in self.sources else None
 
 
+# The page being read, per thread: (document, {id(block): (block, its posts)},
+# {(expression, node): first result}).
+_POSTS = threading.local()
+
+
+def _page(doc) -> tuple:
+    held = _POSTS.held = (doc, {}, {})
+    return held
+
+
 class Compiled:
     """A Selectors block; each XPath is compiled once, when first used."""
 
     def __init__(self, sel: Selectors):
         self.sel = sel
         sources, self.alts = alternatives(sel)
-        # The drop union is one expression instead of a walk of the body per expression: the
-        # results come in document order, so an ancestor is removed before anything inside it.
-        self.xp = _XPaths({**sources, "_drop": " | ".join(sel.drop + STRUCK)})
-        self.walks: dict = {}
+        # The drops are one expression, and one walk of the body where their shapes allow
+        # (markup.drop_walk): the results come in document order, so an ancestor is removed
+        # before anything inside it.
+        self.xp = _XPaths({**sources, "_drop": drop_walk(sel.drop + STRUCK)})
 
     def posts(self, doc) -> list:
-        """The page's post elements by the first `post` expression that finds any."""
+        """The page's post elements by the first `post` expression that finds any (found once
+        per page: detection, the posts, the page's date format all ask)."""
+        held = getattr(_POSTS, "held", None)
+        if held is None or held[0] is not doc:
+            held = _page(doc)
+        found = held[1].get(id(self))
+        if found is None or found[0] is not self:
+            found = held[1][id(self)] = (self, self._posts(doc))
+        return found[1]
+
+    def _posts(self, doc) -> list:
         for name in self.alts["post"]:
             found = self.xp[name](doc)
             if found:
@@ -175,15 +189,6 @@ class Compiled:
         # (struck text is any element with a style) measured six times slower.
         return (self.xp["_drop"],)
 
-    def _walk(self, name: str):
-        """The role's selector as a walk in Python (fastpath.py), or None: libxml2 answers."""
-        try:
-            return self.walks[name]
-        except KeyError:
-            source = self.xp.sources.get(name)
-            walk = self.walks[name] = fastpath.compile(source) if source and FAST else None
-            return walk
-
     def _first(self, name: str, node):
         """The role's first result (an element or a non-empty string), or None, trying its
         alternatives in turn."""
@@ -194,17 +199,20 @@ class Compiled:
         return None
 
     def _first_of(self, name: str, node):
-        """One expression's first result: by its walk when fastpath.py has one, else by
-        libxml2."""
-        walk = self._walk(name)
-        if walk is not None:
-            return walk.first(node)
+        """One expression's first result, by libxml2, asked once per node while the page is
+        read (roles that share an expression, the page's date format reading every post's
+        time). A hook that changes a copy of a node asks its roles after the change only."""
         xp = self.xp.find(name)
         if xp is None:
             return None
+        held = getattr(_POSTS, "held", None) or _page(None)
+        key = (self.xp.sources[name], node)
+        if key in held[2]:
+            return held[2][key]
         found = xp(node)
         if isinstance(found, list):
-            return found[0] if found else None
+            found = found[0] if found else None
+        held[2][key] = found
         return found
 
     def first(self, name: str, node) -> str:

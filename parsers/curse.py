@@ -40,4 +40,4 @@ SELECTORS = Selectors(
     title=(f"//header[{cls('caption-threads')}]/h2", f"//header[{cls('caption-threads')}]//h2"),
 )
 ENGINE = Engine(NAME, (Layout("elevated", SELECTORS),),
-                requires=(f"//div[{cls('j-comment-body')}]",))
+                requires=(f"//div[{cls('j-comment-body')}]",), literals=("j-comment-body",))

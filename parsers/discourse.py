@@ -80,4 +80,5 @@ ENGINE = Engine(
     NAME, (Layout("crawler", SELECTORS),), read=_read, claims=(generator_is("discourse", first=True),),
     missing=("a Discourse page without the server-rendered posts (div.crawler-post): save the "
              "topic with its <noscript> content, or fetch it with votecount fetch"),
+    literals=("discourse", "crawler-post"),  # the generator's claim; the posts
 )

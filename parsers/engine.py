@@ -6,12 +6,17 @@ Detection is data: an engine claims a page when its own markers hold (any of `ma
 `requires`, none of `excludes`; a `claims` marker alone is enough) and one of its layouts
 finds posts (the layout's own markers, requirements and exclusions, then its post selector).
 A marker that only counts on a page that lost its <head> is written with `headless_only()`.
+`literals` make detection one look at a page (`parsers.detect`): the page's markup, lower
+case, is searched for them once, and only an engine one of whose literals is there (or that
+has none) has its markers asked. A layout chosen for a page is kept for that page, so
+detection, posts and title ask its markers and post selector once.
 (This module and not base.py: base.py holds the reading of one post and is at its size.)
 """
 
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -65,8 +70,12 @@ class Layout:
         object.__setattr__(self, "compiled", Compiled(self.selectors))
 
     def holds(self, doc) -> bool:
-        return _holds(doc, self.markers, self.requires, self.excludes) and has(doc, self.selectors.post)
+        return (_holds(doc, self.markers, self.requires, self.excludes)
+                and bool(self.compiled.posts(doc)))
 
+
+# The last page's layouts by engine, per thread: (document, {id(engine): (engine, layout)}).
+_LAYOUTS = threading.local()
 
 # (layout's compiled selectors, document, page) -> the page's posts
 PostsHook = Callable[[Compiled, object, Page], list[Post]]
@@ -92,14 +101,29 @@ class Engine:
     read_title: Callable[[object], str] | None = None
     page_now: Callable[[object, ZoneInfo], datetime | None] | None = None
     all_posts_url: Callable[[str], str | None] | None = None
+    # Lower-case ASCII strings, one of which the page's markup (lower case) holds whenever this
+    # engine can claim it: a literal that each way to a claim needs (a claims marker's, each
+    # layout's post selector's). Empty: the engine is asked of every page.
+    literals: Markers = ()
 
     @property
     def NAME(self) -> str:  # noqa: N802 (the name callers outside parsers/ have always used)
         return self.name
 
+    def possible(self, look: bytes) -> bool:
+        """The page's look (`markup.look`) holds one of the engine's literals, or it has none."""
+        return not self.literals or any(lit.encode() in look for lit in self.literals)
+
     def layout(self, doc) -> Layout | None:
-        """The page's layout: the first whose conditions hold and whose posts are present."""
-        return next((lay for lay in self.layouts if lay.holds(doc)), None)
+        """The page's layout: the first whose conditions hold and whose posts are present
+        (found once per page: detection, posts and title all ask)."""
+        held = getattr(_LAYOUTS, "held", None)
+        if held is None or held[0] is not doc:
+            held = _LAYOUTS.held = (doc, {})
+        found = held[1].get(id(self))
+        if found is None or found[0] is not self:
+            found = held[1][id(self)] = (self, next((lay for lay in self.layouts if lay.holds(doc)), None))
+        return found[1]
 
     def detect(self, doc, url: str | None = None) -> bool:
         if any(has(doc, m) for m in self.claims):

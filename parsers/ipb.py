@@ -205,4 +205,5 @@ ENGINE = Engine(
     # Invision Community 4 (ips4.py)
     excludes=(f"//body[{cls('ipsApp')}]", headless_only("//article[starts-with(@id, 'elComment_')]")),
     read=_read, page_now=page_now, missing="no IPB posts found (engine ipb)",
+    literals=("post_block", "postcolor"),  # IPB 3's posts; the legacy layout's requirement
 )

@@ -123,4 +123,5 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
 # body.ipsApp; without the <body> tag's attributes (an archive wrapped the page): IPS's
 # own `article#elComment_N` holding a `data-role="commentContent"` message.
 ENGINE = Engine(NAME, (Layout("ips4", SELECTORS),), read=_read,
-                markers=(f"//body[{cls('ipsApp')}]", headless_only(_OWN_MARKUP)))
+                markers=(f"//body[{cls('ipsApp')}]", headless_only(_OWN_MARKUP)),
+                literals=("elcomment_",))

@@ -165,4 +165,5 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
 
 
 ENGINE = Engine(NAME, (_LAYOUT,), markers=_MARKERS, read=_read, page_now=page_now,
-                requires=(f"//div[starts-with(@id, 'pid_') and {cls('post_body')}]",))
+                requires=(f"//div[starts-with(@id, 'pid_') and {cls('post_body')}]",),
+                literals=("post_body",))

@@ -63,4 +63,5 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
 
 
 ENGINE = Engine(NAME, (Layout("punbb", SELECTORS),), read=_read,
-                requires=("//div[@id='pun-viewtopic']", f"//div[{cls('post')} and @data-user-id]"))
+                requires=("//div[@id='pun-viewtopic']", f"//div[{cls('post')} and @data-user-id]"),
+                literals=("pun-viewtopic",))

@@ -43,4 +43,4 @@ SELECTORS = Selectors(
     next_page="(//link[@rel='next']/@href)[1]",
     title=("//span[@component='topic/title']", "//h1[@component='post/header']"),
 )
-ENGINE = Engine(NAME, (Layout("persona", SELECTORS),))
+ENGINE = Engine(NAME, (Layout("persona", SELECTORS),), literals=("data-pid",))

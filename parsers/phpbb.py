@@ -133,4 +133,5 @@ ENGINE = Engine(
     NAME, (Layout("prosilver", SELECTORS), Layout("subsilver2", SUBSILVER2)), markers=_MARKERS,
     excludes=(FORUMOTION_POST,),  # Forumotion's phpBB3-style template (body#phpbb, div.post#pN)
     read=_read, missing="no phpBB 3 posts (neither prosilver nor subsilver2 layout)",
+    literals=("postbody", "mode=viewprofile"),  # prosilver's and subsilver2's posts; a custom style's
 )

@@ -120,4 +120,5 @@ ENGINE = Engine(
              "//a[contains(@href, 'phpbb.com')]"),
     requires=(f"//*[{cls('postdetails')}]",),
     excludes=("//tbody[starts-with(@id, 'post_')]",),  # TorrentPier
+    literals=("postdetails",),
 )

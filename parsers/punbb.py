@@ -81,6 +81,7 @@ ENGINE = Engine(
      Layout("post-ident", POST_IDENT, markers=("//div[@id='brd-viewtopic']",))),
     missing="no PunBB/FluxBB posts (neither #punviewtopic div.blockpost nor #brd-viewtopic div.post)",
     read_title=lambda doc: _title(doc),
+    literals=("punviewtopic", "brd-viewtopic"),
 )
 
 

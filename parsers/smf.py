@@ -134,4 +134,4 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
 
 
 ENGINE = Engine(NAME, (_LAYOUT,), markers=_MARKERS, read=_read, page_now=page_now,
-                all_posts_url=all_posts_url)
+                all_posts_url=all_posts_url, literals=("postarea", "subject_"))  # 2.x; 1.1

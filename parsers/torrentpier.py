@@ -156,4 +156,5 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
     return out
 
 
-ENGINE = Engine(NAME, (_LAYOUT,), read=_read, requires=("//table[@id='topic_main']",))
+ENGINE = Engine(NAME, (_LAYOUT,), read=_read, requires=("//table[@id='topic_main']",),
+                literals=("topic_main",))

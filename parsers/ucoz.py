@@ -71,4 +71,5 @@ ENGINE = Engine(
     requires=(f"//table[{cls('postTable')}]//td[{cls('postTdTop')}]",
               "//*[starts-with(@id, 'ucoz-forum-post-')]"
               f" | //td[{cls('posttdMessage')}]//span[{cls('ucoz-forum-post')}]"),
+    literals=("posttable",),
 )

@@ -222,4 +222,5 @@ ENGINE = Engine(
           for name, sel in (("vb5", VB5), ("vb4", VB4), ("vb3", VB3))),
     markers=(generator_is("vbulletin"), *_MARKERS, *map(headless_only, _BODY_MARKERS)),
     read=_read, page_now=page_now, missing=f"no vBulletin 3/4/5 post containers (engine {NAME})",
+    literals=("js-post__content-text", "post_message_"),  # vB 5's posts; vB 4's and 3's
 )

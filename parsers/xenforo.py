@@ -208,4 +208,5 @@ def _first_number(doc, page: Page) -> int:
 ENGINE = Engine(
     NAME, tuple(Layout(v.name, v.sel, markers=(v.marker, headless_only(v.body_marker))) for v in VARIANTS),
     read=_read, missing="not a XenForo thread page",
+    literals=("message--post", "messagelist"),  # XenForo 2's posts; 1's ol#messageList
 )

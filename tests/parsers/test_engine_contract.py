@@ -88,3 +88,17 @@ def test_every_selector_marker_and_pattern_compiles(engine: Engine):
         etree.XPath(" | ".join(sel.drop + STRUCK))
         for pattern in sel.edit_patterns + tuple(p for p in (sel.id_pattern, sel.author_id_pattern) if p):
             re.compile(pattern)
+
+
+@pytest.mark.parametrize("engine", parsers.PARSERS, ids=ids)
+def test_literals_can_be_found_in_the_look(engine: Engine):
+    """The look (markup.look) is lower-case ASCII markup with `&`, `<`, `>` and quotes
+    escaped: a literal outside that could never be found, and its engine never detected."""
+    for literal in engine.literals:
+        assert literal and literal.isascii() and literal == literal.lower(), literal
+        assert not set(literal) & set("&<>\"'"), literal
+        assert not literal.isspace()
+    pages = _pages_of(engine.name)
+    if engine.literals and pages:  # its own pages show one of its literals
+        looks = [parsers.markup.look(_doc(p)) for p in pages]
+        assert any(any(lit.encode() in seen for seen in looks) for lit in engine.literals)

@@ -1,0 +1,104 @@
+"""Detection in one look (parsers.detect) names the same engine as asking every engine's
+markers in turn, on every corpus page, fixture and example, on each of them without its
+<head>, on every theme variant of tests/parsers/test_variants.py, and on truncated pages.
+
+The reference is the order detection had before the look: `oracle()` below, kept here only.
+And each engine's literals are sound: whenever the engine's markers claim a page (first or
+not), one of its literals is in the page's look.
+"""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import parsers
+import test_variants
+from conftest import CORPUS, FIXTURES, ROOT
+from parsers.markup import look
+from votecount.errors import ParseError, VotecountError
+from votecount.pages import tree
+
+PAGES = (sorted(FIXTURES.glob("engines/*/*.html")) + sorted((ROOT / "examples").glob("*/*.html"))
+         + (sorted(CORPUS.glob("*/*.html")) if CORPUS.exists() else []))
+
+
+def _transformers():
+    """Every variant transformer of test_variants.py: a function of the page's bytes alone."""
+    found = []
+    for name, fn in vars(test_variants).items():
+        if inspect.isfunction(fn) and fn.__module__ == test_variants.__name__:
+            params = list(inspect.signature(fn).parameters)
+            if params == ["raw"]:
+                found.append((name, fn))
+    return found
+
+
+TRANSFORMERS = _transformers()
+
+
+def oracle(doc):
+    """Every engine asked in turn, in PARSERS order, as detection did before the look."""
+    return next((p for p in parsers.PARSERS if p.detect(doc, None)), None)
+
+
+def one_look(doc):
+    try:
+        return parsers.detect(doc, None, "<page>")
+    except ParseError:
+        return None
+
+
+def _check(data: bytes, label: str) -> None:
+    try:
+        doc = tree(data, label)
+    except VotecountError:
+        return
+    expected = oracle(doc)
+    assert one_look(doc) is expected, label
+    seen = look(doc)
+    for engine in parsers.PARSERS:
+        if engine.detect(doc, None):
+            assert engine.possible(seen), f"{label}: {engine.name} claims it, none of its literals is there"
+
+
+def test_every_variant_transformer_is_found():
+    names = {name for name, _ in TRANSFORMERS}
+    assert {"head_lost", "phpbb_custom_style", "smf_german", "mybbru_edit_class_renamed"} <= names
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_one_look_names_the_engine_every_engine_in_turn_names(path: Path):
+    raw = path.read_bytes()
+    _check(raw, str(path))
+    for name, transform in TRANSFORMERS:
+        changed = transform(raw)
+        if changed != raw:
+            _check(changed, f"{path} ({name})")
+
+
+def test_a_page_of_no_engine_is_still_an_error_naming_every_engine():
+    doc = tree(b"<html><head><title>t</title></head><body><div class='post'>x</div></body></html>")
+    with pytest.raises(ParseError, match=r"<page>: not a forum thread page of a known engine "
+                                         r"\(tried: curse, nodebb, .*, phpbb3\)"):
+        parsers.detect(doc, None, "<page>")
+
+
+def test_look_holds_comments_outside_the_root_and_attribute_values():
+    doc = tree(b"<!-- IBF.Board --><html><body><a href='x/Profile.php?MODE=viewprofile'>"
+               b"\xd0\x92\xd0\xb0\xd1\x81\xd1\x8f</a></body></html>")
+    seen = look(doc)
+    assert b"ibf.board" in seen and b"profile.php?mode=viewprofile" in seen
+    assert "Вася".encode() in seen  # UTF-8 as it stands: only ASCII letters are lowered
+
+
+SAMPLES = [p.read_bytes() for p in PAGES]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(SAMPLES), st.floats(0.0, 1.0))
+def test_truncated_pages_detected_as_every_engine_in_turn(data, fraction):
+    _check(data[: int(len(data) * fraction)], "truncated")

@@ -1,0 +1,152 @@
+"""The page-read speed work changes no output: each faster step is compared with the way it
+was done before, kept here only as the reference.
+
+- text_of's lines: runs of spaces squashed by str.split() per line, as the pattern
+  `[^\\S\\n]+` over the whole text did (hypothesis, every kind of Unicode space);
+- clean_body: the drops asked once of the page's own body and found again in the copy, as
+  asking them again of the copy did (every post body of every corpus page and fixture).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from lxml import etree
+
+import parsers
+from conftest import CORPUS, FIXTURES
+from parsers import markup
+from votecount.errors import VotecountError
+from votecount.pages import tree
+
+PAGES = sorted(FIXTURES.glob("engines/*/*.html")) + (sorted(CORPUS.glob("*/*.html")) if CORPUS.exists() else [])
+
+_LINE_SPACES = re.compile(r"[^\S\n]+")
+
+
+def old_lines(text: str) -> str:
+    lines = (line.strip() for line in _LINE_SPACES.sub(" ", text).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+SPACES = [chr(c) for c in range(0x110000) if chr(c).isspace()] + ["\u200b", "\ufeff"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(SPACES), st.text(max_size=6)), max_size=30))
+def test_text_lines_as_the_pattern_squashed_them(pieces):
+    text = "".join(pieces)
+    assert markup.squash_lines(text) == old_lines(text)
+
+
+def test_text_of_squashes_its_lines():
+    el = etree.fromstring("<div> a \u2003 b<br/>\u3000<p>c\u00a0\td</p> </div>")
+    assert markup.text_of(el) == "a b\nc d"
+
+
+def old_clean_body(body, drops) -> tuple[str, str]:
+    found = [el for xp in drops for el in xp(body) if el is not body]
+    if found:
+        body = copy.deepcopy(body)
+        for xp in drops:
+            for el in xp(body):
+                if el is not body:
+                    markup.remove(el)
+    inner = (body.text or "") + "".join(
+        etree.tostring(child, method="html", encoding="unicode") for child in body)
+    return inner.strip(), markup.text_of(body)
+
+
+def _bodies(path: Path):
+    try:
+        doc = tree(path.read_bytes(), str(path))
+        engine = parsers.detect(doc, None, str(path))
+    except VotecountError:
+        return None, []
+    c = (engine.layout(doc) or engine.layouts[0]).compiled
+    if "body" not in c.alts:
+        return c, []
+    return c, [b for b in (c.element("body", el) for el in c.posts(doc)) if b is not None]
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_clean_body_as_asking_the_drops_of_the_copy(path: Path):
+    c, bodies = _bodies(path)
+    if c is None:
+        pytest.skip(f"{path.name}: not a page of one engine")
+    for body in bodies:
+        assert markup.clean_body(body, c.drop) == old_clean_body(body, c.drop)
+
+
+def test_clean_body_leaves_the_page_as_it_was():
+    doc = tree(b"<html><body><div id='b'>vote <blockquote>quoted <s>x</s></blockquote>"
+               b"<s>old</s> tail</div></body></html>")
+    body = doc.xpath("//div[@id='b']")[0]
+    before = etree.tostring(doc)
+    drops = (etree.XPath(".//blockquote | .//s"),)
+    assert markup.clean_body(body, drops) == ("vote  tail", "vote tail")
+    assert etree.tostring(doc) == before
+
+
+# --- the drops as one walk (markup.drop_walk) against their union ----------------------------
+
+from parsers.base import STRUCK  # noqa: E402
+
+LAYOUTS = [(e.name, lay) for e in parsers.PARSERS for lay in e.layouts]
+UNIONS = {(name, lay.name): (etree.XPath(" | ".join(lay.selectors.drop + STRUCK)),
+                             etree.XPath(markup.drop_walk(lay.selectors.drop + STRUCK)))
+          for name, lay in LAYOUTS}
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_drop_walk_finds_what_the_union_finds_in_every_body(path: Path):
+    c, bodies = _bodies(path)
+    if c is None:
+        pytest.skip(f"{path.name}: not a page of one engine")
+    for key, (union, walk) in UNIONS.items():  # every engine's drops, on this page's bodies
+        for body in bodies:
+            assert walk(body) == union(body), key
+
+
+_CLASSES = sorted({m for name, lay in LAYOUTS for d in lay.selectors.drop
+                   for m in re.findall(r"' (\S+) '", d)})
+_TAGS = ["div", "p", "span", "blockquote", "table", "td", "a", "s", "pre", "code", "aside", "dl"]
+
+
+@st.composite
+def bodies(draw, depth=0):
+    tag = draw(st.sampled_from(_TAGS))
+    el = etree.Element(tag)
+    if draw(st.booleans()):
+        el.set("class", " ".join(draw(st.lists(st.sampled_from(_CLASSES), max_size=3))))
+    if draw(st.integers(0, 5)) == 0:
+        el.set("style", draw(st.sampled_from(["text-decoration: LINE-THROUGH", "color: red", ""])))
+    el.text = draw(st.sampled_from(["", "Сообщение от x", "vote", "Last edited by"]))
+    if depth < 4:
+        for child in draw(st.lists(bodies(depth=depth + 1), max_size=3)):
+            el.append(child)
+    return el
+
+
+@settings(max_examples=300, deadline=None)
+@given(bodies())
+def test_drop_walk_finds_what_the_union_finds_on_generated_bodies(body):
+    root = etree.Element("div")
+    root.append(body)
+    for key, (union, walk) in UNIONS.items():
+        assert walk(root) == union(root), key
+
+
+def test_drop_walk_leaves_other_shapes_in_the_union():
+    walk = markup.drop_walk((".//div[1]", ".//p[last()]", ".//s", "./span", ".//a/b", ".//i[count(b)]"))
+    assert walk == ".//*[(self::s)] | .//div[1] | .//p[last()] | ./span | .//a/b | .//i[count(b)]"
+    doc = tree(b"<html><body><div><div>a</div><div>b</div><p>x</p><p>y</p><s>z</s></div></body></html>")
+    outer = doc.xpath("//body/div")[0]
+    both = etree.XPath(" | ".join((".//div[1]", ".//p[last()]", ".//s")))
+    assert etree.XPath(markup.drop_walk((".//div[1]", ".//p[last()]", ".//s")))(outer) == both(outer)
