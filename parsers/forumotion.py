@@ -226,6 +226,9 @@ ENGINE = Engine(
     first_number=_first_number,
     # the `div.post--{id}` of three templates; phpBB2-style rows by their /uN authors
     markers=(MARKER, f"//tr[{cls('post')}]//{_NAME}//strong//a[starts-with(@href, '/u')]"),
+    # what each marker needs in the page's markup (lower case): the `post--` class, or a
+    # profile link to /uN
+    literals=("post--", "/u"),
     missing="no Forumotion posts (templates tried: phpBB2 tr.post, phpBB3 div.post#pN with "
             "div.content, PunBB div.post with div.posthead, Invision div.post#pN with div.post-entry)",
 )
