@@ -9,7 +9,8 @@ and its colour and bold runs, and the words of each body looked up in a roster (
 own authors). It does less than votecount (no dates, edits, quotes dropped, engine detection:
 the engine is given), so the ratio flatters it. The same pages are then read by votecount's
 batch work in this process (`batch.process_thread`, one-page threads), and the two times are
-compared within one run: the three readers take turns, `--rounds` times, and each is
+compared within one run, with a bare lxml parse of the same pages beside them (the floor
+under any reader): the four take turns, `--rounds` times, and each is
 given its best round (wall and CPU time). Figures in bench/README.md.
 """
 
@@ -80,6 +81,16 @@ def read_page(data: bytes, engine: str, builder: str = "lxml") -> tuple[int, int
     return len(posts), named
 
 
+def bare_parse(data: bytes):
+    """The floor under any reader of the page: lxml's full parse of its decoded text (decoded
+    here, as the bs4 reader decodes; lxml refuses a str with an XML declaration)."""
+    import lxml.html
+
+    from votecount import pages
+
+    return lxml.html.document_fromstring(re.sub(r"^\s*<\?xml[^>]*\?>", "", pages.decode(data)[0]))
+
+
 def _pages(copies: int):
     """(one-page thread targets, their bytes, their engines, per engine count) of the archive."""
     import parsers
@@ -109,7 +120,8 @@ def main() -> None:
     mine = {e: res["posts"] for e, res in zip(engines, (batch.process_thread(j) for j in jobs))}
     readers = {"lxml": lambda: [read_page(d, e) for d, e in zip(datas, engines)],
                "html.parser": lambda: [read_page(d, e, "html.parser") for d, e in zip(datas, engines)],
-               "votecount": lambda: [batch.process_thread(job) for job in jobs]}
+               "votecount": lambda: [batch.process_thread(job) for job in jobs],
+               "bare": lambda: [bare_parse(d) for d in datas]}
     for builder in ("lxml", "html.parser"):
         read_page(datas[0], engines[0], builder)  # bs4's imports out of the timing
     best = {name: (9e9, 9e9) for name in readers}
@@ -125,13 +137,17 @@ def main() -> None:
     print(f"{len(datas)} pages ({len(per_engine)} engines), best of {args.rounds} rounds taken in turn: "
           f"votecount batch.process_thread {ours:.2f} s ({ours / len(datas) * 1e3:.1f} ms a page, "
           f"CPU {ours_cpu:.2f} s)")
+    bare, bare_cpu = best["bare"]
+    print(f"  a bare lxml parse of the same pages: {bare:.2f} s (CPU {bare_cpu:.2f} s); votecount "
+          f"costs {ours / bare:.1f} of them ({ours_cpu / bare_cpu:.1f} in CPU time)")
     for name, label in (("lxml", 'BeautifulSoup(text, "lxml"), the fastest bs4'),
                         ("html.parser", 'BeautifulSoup(text, "html.parser"), bs4\'s default')):
         soup, soup_cpu = best[name]
         odd = sorted({(e, n, mine[e]) for e, (n, _) in zip(engines, counts[name]) if n != mine[e]})
         print(f"  {label}: {soup:.2f} s ({soup / len(datas) * 1e3:.1f} ms a page, CPU {soup_cpu:.2f} s):"
               f" votecount is {soup / ours:.1f}x as fast ({soup_cpu / ours_cpu:.1f}x in CPU time)"
-              + (f"; post counts differ (engine, bs4, votecount): {odd}" if odd else "; the same post counts"))
+              + (f"; post counts differ (engine, bs4, votecount): {odd}" if odd else "; the same post counts")
+              + f"; bs4 costs {soup / bare:.1f} bare parses ({soup_cpu / bare_cpu:.1f} in CPU time)")
 
 
 if __name__ == "__main__":
