@@ -85,15 +85,22 @@ def remove(el) -> None:
     parent.remove(el)
 
 
-def clean_body(body, drops) -> tuple[str, str]:
-    """(html, text) of a copy of `body` without quotes, signatures, notices, struck text."""
+def cleaned(body, drops):
+    """`body` without quotes, signatures, notices, struck text: a copy when it has any, else
+    `body` itself (most posts quote nobody: the document's own body is read as it is)."""
     found = [el for xp in drops for el in xp(body) if el is not body]
-    if found:  # most posts quote nobody: the document's own body is read as it is
+    if found:
         body = copy.deepcopy(body)
         for xp in drops:
             for el in xp(body):
                 if el is not body:
                     remove(el)
+    return body
+
+
+def clean_body(body, drops) -> tuple[str, str]:
+    """(html, text) of a copy of `body` without quotes, signatures, notices, struck text."""
+    body = cleaned(body, drops)
     inner = (body.text or "") + "".join(
         etree.tostring(child, method="html", encoding="unicode") for child in body)
     return inner.strip(), text_of(body)
