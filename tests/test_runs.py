@@ -13,7 +13,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from lxml import etree
 
+from unittest import mock
+
 from votecount import pages
+from votecount import runs as runs_module
 from votecount.runs import Run, carried_runs, of_post, runs
 
 from conftest import CORPUS, FIXTURES, ROOT
@@ -35,8 +38,10 @@ def _bodies(html_bodies: list[str], source: str):
 
 
 def _same(body) -> bool:
+    """The body's carried runs, were it of any length, are its html's (or it carries none)."""
     html = _inner(body)
-    carried = carried_runs(html, body)
+    with mock.patch.object(runs_module, "CARRY_MOST", len(html)):
+        carried = carried_runs(html, body)
     return carried is None or (carried[0] == html and carried[1] == tuple(runs(html)))
 
 
@@ -76,6 +81,13 @@ def test_a_body_whose_html_would_read_back_otherwise_carries_no_runs():
     assert carried_runs(_inner(lead), lead) is None and carried_runs(_inner(framed), framed) is None
     plain, = _bodies(['  <b>Vote: <span style="color:red">Вася</span></b> \n '], "t")
     assert carried_runs(_inner(plain), plain)[1] == (Run("Vote: ", "none", True), Run("Вася", "red", True))
+
+
+def test_a_long_body_carries_no_runs():
+    """A long body (a GM's write-up) is not walked when the page is read: it may never be read
+    as a ballot, and the walk costs more than parsing its html again does."""
+    long, = _bodies(["<b>Вася</b> " + "word " * runs_module.CARRY_MOST], "t")
+    assert carried_runs(_inner(long), long) is None
 
 
 _TAGS = st.sampled_from(["b", "strong", "span", "font", "div", "p", "br", "i", "blockquote", "ul", "li",

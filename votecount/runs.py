@@ -54,6 +54,12 @@ _READS_BACK_OTHERWISE = etree.XPath(
     " or self::plaintext or self::textarea or self::title or (self::li and not(node()))])")
 
 
+# Bodies longer than this carry no runs: walking an element costs 3-6 times what parsing its
+# html again does, and a long body (a GM's write-up, never read as a ballot) is walked for
+# nothing (bench/README.md, sixth session).
+CARRY_MOST = 1500
+
+
 def carried_runs(html: str, body) -> tuple[str, tuple[Run, ...]] | None:
     """Post.body_runs for a post whose `html` is its cleaned `body` element serialised (the
     element's text, then its children, the ends stripped): runs(html), read from the element
@@ -61,6 +67,8 @@ def carried_runs(html: str, body) -> tuple[str, tuple[Run, ...]] | None:
     before: the element's own text holding "<" or "&" (the serialiser writes it unescaped),
     or an element that reads back otherwise inside (tests/test_runs.py: the same runs on every corpus page and
     fixture, and on every post body of the real games)."""
+    if len(html) > CARRY_MOST:
+        return None
     lead = body.text or ""
     if "<" in lead or "&" in lead or _READS_BACK_OTHERWISE(body):
         return None
