@@ -21,7 +21,7 @@ BOLD = frozenset(("b", "strong"))
 WORD = re.compile(r"[\w@.\-']+")
 
 
-class Run(NamedTuple):  # a tuple: made for every piece of every post, 2.4x faster than a frozen dataclass
+class Run(NamedTuple):  # made for every piece of every post: 2.4x faster than a frozen dataclass
     text: str
     colour: str  # red | blue | other | none (classified)
     bold: bool
@@ -54,9 +54,9 @@ _READS_BACK_OTHERWISE = etree.XPath(
     " or self::plaintext or self::textarea or self::title or (self::li and not(node()))])")
 
 
-# Bodies longer than this carry no runs: walking an element costs 3-6 times what parsing its
-# html again does, and a long body (a GM's write-up, never read as a ballot) is walked for
-# nothing (bench/README.md, sixth session).
+# Bodies longer than this carry no runs: walking a body costs 1.5-6 times what parsing its
+# html again does, and a long body (a GM's write-up, never read as a ballot) would be walked
+# for nothing (bench/README.md, sixth session).
 CARRY_MOST = 1500
 
 
@@ -65,8 +65,9 @@ def carried_runs(html: str, body) -> tuple[str, tuple[Run, ...]] | None:
     element's text, then its children, the ends stripped): runs(html), read from the element
     itself with no second parse. None where the two could differ and runs(html) is read as
     before: the element's own text holding "<" or "&" (the serialiser writes it unescaped),
-    or an element that reads back otherwise inside (tests/test_runs.py: the same runs on every corpus page and
-    fixture, and on every post body of the real games)."""
+    or an element inside that reads back otherwise; and a body over CARRY_MOST characters
+    (tests/test_runs.py: the same runs on every corpus page and fixture, every real game's
+    post body, generated markup)."""
     if len(html) > CARRY_MOST:
         return None
     lead = body.text or ""
