@@ -3,6 +3,7 @@
     python bench/stages.py engines [--threads 100]   # pages parsed first, then detection and
                                                      # the engine modules timed, best of 5
     python bench/stages.py thread [--jobs N]         # the 50-page thread: read, count, table
+                                                     # (--no-carry as for split)
     python bench/stages.py batch [--threads 200]     # batch's per-thread work, split by stage
     python bench/stages.py split [--threads 0]       # ms a page of each stage, one-page threads
                                                      # (--no-carry: runs from each body's html)
@@ -52,11 +53,14 @@ def engines(threads: int) -> None:
           + f" ({best['posts + title'] / posts * 1e6:.0f} µs a post)")
 
 
-def thread(jobs: int) -> None:
+def thread(jobs: int, no_carry: bool = False) -> None:
+    from parsers import base
     from votecount import api
     from votecount import game as game_mod
     from votecount.render import report
 
+    if no_carry and hasattr(base, "carried_runs"):  # the posts carry no colour runs
+        base.carried_runs = lambda html, body: None
     folder = WORK / "archive" / "t99999-mybbru-generated"
     game = game_mod.load(str(folder / "game.toml"))
     zone = api.zone(game.timezone)
@@ -240,7 +244,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=0, help="archive threads (engines: 100, batch: 200)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--no-carry", action="store_true",
-                    help="split: posts carry no colour runs (the ballot reader parses each body's html)")
+                    help="split, thread: posts carry no colour runs (the reader parses each body's html)")
     ap.add_argument("--without", default="", help="pageread: leave out pages whose bytes hold this")
     args = ap.parse_args()
     if args.what == "engines":
@@ -252,7 +256,7 @@ def main() -> None:
     elif args.what == "pageread":
         pageread(args.threads or 100, args.without)
     else:
-        thread(args.jobs)
+        thread(args.jobs, args.no_carry)
 
 
 if __name__ == "__main__":
