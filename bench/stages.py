@@ -3,8 +3,10 @@
     python bench/stages.py engines [--threads 100]   # pages parsed first, then detection and
                                                      # the engine modules timed, best of 5
     python bench/stages.py thread [--jobs N]         # the 50-page thread: read, count, table
+                                                     # (--no-carry as for split)
     python bench/stages.py batch [--threads 200]     # batch's per-thread work, split by stage
     python bench/stages.py split [--threads 0]       # ms a page of each stage, one-page threads
+                                                     # (--no-carry: runs from each body's html)
     python bench/stages.py pageread [--threads 100]  # the page-read ratio: bare lxml parse
                                                      # against parse + detect + posts + title
 
@@ -51,11 +53,14 @@ def engines(threads: int) -> None:
           + f" ({best['posts + title'] / posts * 1e6:.0f} µs a post)")
 
 
-def thread(jobs: int) -> None:
+def thread(jobs: int, no_carry: bool = False) -> None:
+    from parsers import base
     from votecount import api
     from votecount import game as game_mod
     from votecount.render import report
 
+    if no_carry and hasattr(base, "carried_runs"):  # the posts carry no colour runs
+        base.carried_runs = lambda html, body: None
     folder = WORK / "archive" / "t99999-mybbru-generated"
     game = game_mod.load(str(folder / "game.toml"))
     zone = api.zone(game.timezone)
@@ -118,7 +123,7 @@ def batch_stages(threads: int) -> None:
     print(f"{total - counted:6.2f} s {(total - counted) / total:4.0%}  the rest (files, hashing, rows)")
 
 
-def split(threads: int) -> None:
+def split(threads: int, no_carry: bool = False) -> None:
     """ms per page of each stage of `votecount batch --jobs 1` (batch.run in this process),
     over the one-page threads of the archive: each function's own time, its callees' taken out."""
     import collections
@@ -129,23 +134,26 @@ def split(threads: int) -> None:
     from votecount import api, ballots, batch, names, pages, sources
 
     own: collections.Counter = collections.Counter()
-    stack: list[list] = []  # [stage, time spent in timed callees]
+    cpu: collections.Counter = collections.Counter()  # the same in CPU time (a busy machine)
+    stack: list[list] = []  # [stage, wall and CPU time spent in timed callees]
 
     def timer(owner, name: str, stage: str, listed: bool = False) -> None:
         real = getattr(owner, name)
 
         def timed(*args, **kwargs):
-            stack.append([stage, 0.0])
-            started = time.perf_counter()
+            stack.append([stage, 0.0, 0.0])
+            started, cpu_started = time.perf_counter(), time.thread_time()
             try:
                 out = real(*args, **kwargs)
                 return list(out) if listed else out  # a generator's work done here
             finally:
-                spent = time.perf_counter() - started
-                _, inner = stack.pop()
+                spent, cpu_spent = time.perf_counter() - started, time.thread_time() - cpu_started
+                _, inner, cpu_inner = stack.pop()
                 own[stage] += spent - inner
+                cpu[stage] += cpu_spent - cpu_inner
                 if stack:
                     stack[-1][1] += spent
+                    stack[-1][2] += cpu_spent
         setattr(owner, name, timed)
 
     timer(pages, "decode", "decode")
@@ -154,6 +162,12 @@ def split(threads: int) -> None:
     timer(Engine, "posts", "extract")
     timer(Engine, "title", "extract")
     timer(base, "clean_body", "clean")
+    if hasattr(base, "cleaned"):  # since the sixth session: the body cleaned, then serialised
+        timer(base, "cleaned", "clean")
+    if hasattr(base, "carried_runs") and no_carry:  # as before: runs(html) in the reader
+        base.carried_runs = lambda html, body: None
+    if hasattr(base, "carried_runs"):  # the colour runs read from the body element: ballot work
+        timer(base, "carried_runs", "ballots")
     timer(ballots, "read", "ballots")
     timer(ballots, "read_bold", "ballots")
     for name in ("is_nick", "match"):
@@ -167,13 +181,16 @@ def split(threads: int) -> None:
     count = sum(len(sources.read(path)) for _, path, _ in targets)
     out = WORK / "out-split"
     shutil.rmtree(out, ignore_errors=True)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.thread_time()
     batch.run(batch.make_jobs(targets), out, "csv")
-    total = time.perf_counter() - started
+    total, cpu_total = time.perf_counter() - started, time.thread_time() - cpu_started
     print(f"{len(targets)} one-page threads, {count} pages, batch.run in one process: "
-          f"{total:.2f} s, {total / count * 1e3:.1f} ms a page")
+          f"{total:.2f} s, {total / count * 1e3:.1f} ms a page (CPU {cpu_total / count * 1e3:.1f} ms)")
     for stage in STAGES:
-        print(f"  {stage:8} {own[stage] / count * 1e3:6.2f} ms a page {own[stage] / total:4.0%}")
+        print(f"  {stage:8} {own[stage] / count * 1e3:6.2f} ms a page {own[stage] / total:4.0%}"
+              f"  CPU {cpu[stage] / count * 1e3:6.2f} ms")
+    print(f"  ballots + nicks {(own['ballots'] + own['nicks']) / count * 1e3:.2f} ms a page,"
+          f" CPU {(cpu['ballots'] + cpu['nicks']) / count * 1e3:.2f} ms")
     rest = total - sum(own.values())
     print(f"  {'rest':8} {rest / count * 1e3:6.2f} ms a page {rest / total:4.0%}  (files, hashing, rows, pandas)")
 
@@ -235,18 +252,20 @@ def main() -> None:
     ap.add_argument("what", choices=("engines", "thread", "batch", "split", "pageread"))
     ap.add_argument("--threads", type=int, default=0, help="archive threads (engines: 100, batch: 200)")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--no-carry", action="store_true",
+                    help="split, thread: posts carry no colour runs (the reader parses each body's html)")
     ap.add_argument("--without", default="", help="pageread: leave out pages whose bytes hold this")
     args = ap.parse_args()
     if args.what == "engines":
         engines(args.threads or 100)
     elif args.what == "split":
-        split(args.threads)
+        split(args.threads, args.no_carry)
     elif args.what == "batch":
         batch_stages(args.threads or 200)
     elif args.what == "pageread":
         pageread(args.threads or 100, args.without)
     else:
-        thread(args.jobs)
+        thread(args.jobs, args.no_carry)
 
 
 if __name__ == "__main__":

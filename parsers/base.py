@@ -18,6 +18,7 @@ from lxml import etree
 
 from votecount.errors import ParseError
 from votecount.model import Page, Post
+from votecount.runs import carried_runs  # a post's colour runs, from its cleaned body element
 
 from .boardtime import BoardClock, needs_page
 from .dates import from_attr, is_relative, parse_time
@@ -25,6 +26,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     _DIGITS,
     BLOCK_TAGS,
     clean_body,
+    cleaned,
     digits,
     drop_walk,
     generator,
@@ -359,13 +361,15 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
     if body is None:
         raise ParseError(f"{where}: no message body")
     edited, by, at, count = edit(el, page, where) if edit is not None else read_edit(c, el, page, where)
-    html_body, text = clean_body(body, c.drop)
+    kept = cleaned(body, c.drop)
+    html_body, text = clean_body(kept, ())
     uid = (author_id(el, page, where) if author_id is not None
            else take(c.author_id_re, c.first("author_id", el)))
     return Post(
         post_id=raw_id, post_no=post_no, page=page.number, author=name, author_id=uid or None,
         time=when, text=text, html=html_body, edited=edited, edited_by=by, edited_at=at,
         edit_count=count, url=c.first("url", el) or None, source=page.source,
+        body_runs=carried_runs(html_body, kept),
     )
 
 

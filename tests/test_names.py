@@ -105,6 +105,7 @@ def test_the_window_filter_keeps_every_window_that_can_match(words, extra):
 
 import re  # noqa: E402
 
+_SPACES = re.compile(r"[\s_]+")  # clean()'s spaces before str.split() did them
 _EDGE = re.compile(r"^[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\@]+|[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\@]+$")
 
 def test_whitespace_list_is_every_whitespace_character():
@@ -123,7 +124,7 @@ def test_clean_is_the_regex_definition(written):
     # BBCode is taken out, unless nothing of the nick would be left ("[winger]" is a nick)
     s = names._INVISIBLE.sub("", unbracketed if _EDGE.sub("", unbracketed.replace("\xa0", " ")) else s)
     s = _EDGE.sub("", s.replace("\xa0", " "))
-    assert names.clean(written) == names._SPACES.sub(" ", s).strip()
+    assert names.clean(written) == _SPACES.sub(" ", s).strip()
 
 
 # -- English nicks of real games (issue 16): every stage only when one slot alone fits, and
@@ -183,6 +184,9 @@ def test_run_together_initials_only_when_one_slot_fits():
     # t…s also fits themanhimself and Tasky: no guess
     assert _english().match("TS").stage == "ambiguous"
 class _EveryWord:
+    def found_in(self, text):
+        return True  # no post left out before its runs are tried
+
     def first_words(self, sk, edges):
         return None  # windows() tries every run, as before the automaton
 
@@ -216,3 +220,28 @@ def test_explain_speaks_the_count_language():
     assert "Пеятя" in ru and "Петя" in ru and "candidates" not in ru and "fuzzy" not in ru
     assert "Пеятя" in en and "Петя" in en
     assert explain(Matcher([Player("Петя")]).match("петя"), lang="ru") == "«петя» = Петя (точно)"
+
+
+# --- skeletons of a post's words, done once on the joined text (windows()) ---------------------
+
+_SKELETON_TEXT = st.text(alphabet=st.sampled_from(list("аеорсхуіјѕԁһӏвнмтк АБВЁё_xyzßſﬁＶ①\u0301\u1100\u1161"
+                                                      "\u11a8가ﷺ´¨ \xa0\u2003")) | st.characters(), max_size=90)
+
+
+@given(_SKELETON_TEXT)
+def test_skeleton_is_the_translation_table(text):
+    from votecount import names
+    assert names.skeleton(text) == text.translate(names._SKELETON)
+    assert names.skeleton(text * 3) == (text * 3).translate(names._SKELETON)  # the long-text path
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_SKELETON_TEXT.map(lambda t: t[:12]), max_size=12))
+def test_joined_skeleton_is_the_words_skeletons_joined(words):
+    """NFKC, case folding, ё→е and the skeleton on the joined words give each word's, where the
+    joined text is NFKC already (a space composes with nothing); else None (word by word)."""
+    from votecount import names
+    joined = names.joined_skeleton(words)
+    assert joined is None or joined.split(" ") == names.word_skeletons(words)
+    if words and all(w.isascii() and " " not in w for w in words):
+        assert joined is not None

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .bold_vote import read_bold  # noqa: F401  (the bold-vote style's reader, named here as ever)
 from .model import Post, Reading
 from .names import Matcher, clean
-from .runs import WORD, Run, runs
+from .runs import WORD, Run, of_post, runs  # noqa: F401  (runs: named here as ever)
 
 # Readings that are ballots (anything else a player posts is chatter or empty).
 BALLOT_KINDS = frozenset(("vote", "unknown", "pass", "withdraw", "unfast", "runoff"))
@@ -60,7 +60,10 @@ def fold(text: str) -> str:
 
 def _spaced(text: str) -> str:
     """fold() before the ends are stripped: line breaks and the spaces around them kept."""
-    return _FOLD_SPACES.sub(" ", text.casefold().replace("ё", "е"))
+    text = text.casefold().replace("ё", "е")
+    if "  " in text or "\xa0" in text or "\t" in text:  # three literal scans beat one sub
+        return _FOLD_SPACES.sub(" ", text)
+    return text
 
 
 # Flag and colour words in one pattern; a word that is also a player's nick is kept as a nick.
@@ -124,7 +127,9 @@ def _lines(spaced: str, nicks: frozenset[str], flags: bool = True) -> list[str]:
     text = "\n".join(x.strip() for x in spaced.split("\n"))
     if flags:
         text = _without_flags(text, nicks)
-    stripped = (x.strip(" \t,;:!.") for x in _BLANKS.sub(" ", text).split("\n"))
+    if "  " in text or "\t" in text:
+        text = _BLANKS.sub(" ", text)
+    stripped = (x.strip(" \t,;:!.") for x in text.split("\n"))
     return [x for x in stripped if x]
 
 
@@ -195,7 +200,7 @@ def read(post: Post, matcher: Matcher) -> Reading:
 def _text(post: Post, matcher: Matcher) -> _Text:
     """The post flattened and folded, its flag words read (a flag word that is a nick is a nick),
     and a PC.13 conditional runoff ballot taken out of the text the other steps read."""
-    parts = runs(post.html) if post.html else [Run(post.text, "none", False)]
+    parts = of_post(post)
     raw = "".join(r.text for r in parts)
     spaced = _spaced(raw)
     folded = spaced.strip()

@@ -7,7 +7,7 @@ import re
 
 from .model import Post, Reading
 from .names import Matcher, clean
-from .runs import WORD, Run, runs
+from .runs import WORD, Run, of_post
 
 # "Vote Count", "vote tally" in bold are a count's heading, not a ballot.
 BOLD_VOTE = re.compile(r"(?<![\w/\[])(un)?vote\b(?!\s*(?:counts?|tally|tallies)\b)\s*[:\-–—]?\s*", re.IGNORECASE)
@@ -54,7 +54,7 @@ def read_bold(post: Post, matcher: Matcher) -> Reading:
     """bold-vote: the last VOTE/UNVOTE in bold (or in [vote] tags) decides the post; any other
     text is discussion. "Vote GJ because it is fishy": the longest leading words that make a nick.
     "UNVOTE: X" then a VOTE that names nobody: the unvote stands (the old vote is withdrawn)."""
-    parts = runs(post.html) if post.html else [Run(post.text, "none", False)]
+    parts = of_post(post)
     found = _marks(parts)
     if not found:
         return Reading("chatter", written=clean("".join(r.text for r in parts))[:80], extra_text=True)

@@ -33,6 +33,10 @@ class FormScanner:
             return set()
         return {end - size + 1 for end, size in self.automaton.iter(text)}
 
+    def found_in(self, text: str) -> bool:
+        """Some form occurs in `text` (a post with none has no window to try)."""
+        return not self.empty and next(self.automaton.iter(text), None) is not None
+
     def first_words(self, sk: list[str], edges: str) -> list[int] | None:
         """Indexes i of the words whose runs, joined by spaces and stripped of `edges`, start
         where a form occurs; None (try every run) when a word holds "_", which windows()
