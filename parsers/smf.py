@@ -44,21 +44,28 @@ _SPOILER_TITLES = " or ".join(cls(c) for c in (
     "spoiler-title"))
 
 SELECTORS = Selectors(
-    post=(f"//div[div[{cls('postarea')}] and div[{cls('poster')}]]"
-          f" | //td[({cls('windowbg')} or {cls('windowbg2')}) and .//*[{_SUBJECT}]"
+    # 2.x's post block, then 1.1's table cell (the first that finds any posts wins)
+    post=(f"//div[div[{cls('postarea')}] and div[{cls('poster')}]]",
+          f"//td[({cls('windowbg')} or {cls('windowbg2')}) and .//*[{_SUBJECT}]"
           f" and .//div[{cls('post')}]]"),
-    post_id=(f".//*[{_SUBJECT}]/@id", f".//div[{cls('inner')} and starts-with(@id, 'msg_')]/@id"),
+    # The subject's id is the engine's own; 2.x themes put it on an <h5> (asked first: three
+    # times cheaper than testing every element of a long post), 1.1 on a <div>.
+    post_id=(f".//h5[{_SUBJECT}]/@id", f".//*[{_SUBJECT}]/@id",
+             f".//div[{cls('inner')} and starts-with(@id, 'msg_')]/@id"),
     author=(f".//div[{cls('poster')}]//h4/a",
             f".//div[{cls('poster')}]//h4[not(a)]",
             ".//td[@rowspan]/b/a",
             ".//td[@rowspan]/b[not(a)]"),
     author_id=(f".//div[{cls('poster')}]//h4/a/@href", ".//td[@rowspan]/b/a/@href"),
     author_id_pattern=r"[?&;]u=(\d+)",  # ;u=N, not the session id in the same link
-    time_text=(f".//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
+    time_text=(f".//h5[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
+               f".//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
                f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]"),
-    number=(f".//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
+    number=(f".//h5[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
+            f".//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
             f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@title"),
-    url=(f".//*[{_SUBJECT}]//a/@href", f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@href"),
+    url=(f".//h5[{_SUBJECT}]//a/@href", f".//*[{_SUBJECT}]//a/@href",
+         f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@href"),
     body=(f".//div[{cls('post')}]/div[{cls('inner')}]", f".//div[{cls('post')}][not(div[{cls('inner')}])]"),
     edit_notice=".//*[starts-with(@id, 'modified_')][normalize-space()]",
     edit_patterns=(

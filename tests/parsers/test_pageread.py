@@ -102,6 +102,17 @@ LAYOUTS = [(e.name, lay) for e in parsers.PARSERS for lay in e.layouts]
 UNIONS = {(name, lay.name): (etree.XPath(" | ".join(lay.selectors.drop + STRUCK)),
                              etree.XPath(markup.drop_walk(lay.selectors.drop + STRUCK)))
           for name, lay in LAYOUTS}
+# The walk in Python (markup.DropWalk), for the layouts whose every drop it knows.
+MATCHERS = {(name, lay.name): (etree.XPath(" | ".join(lay.selectors.drop + STRUCK)), matcher)
+            for name, lay in LAYOUTS
+            if (matcher := markup.drop_matcher(lay.selectors.drop + STRUCK)) is not None}
+
+
+def test_the_python_walk_serves_most_layouts_and_the_compiled_blocks_use_it():
+    assert len(MATCHERS) >= len(LAYOUTS) // 2, sorted(MATCHERS)
+    for name, lay in LAYOUTS:
+        kind = markup.DropWalk if (name, lay.name) in MATCHERS else etree.XPath
+        assert isinstance(lay.compiled.drop[0], kind), (name, lay.name)
 
 
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -109,8 +120,8 @@ def test_drop_walk_finds_what_the_union_finds_in_every_body(path: Path):
     c, bodies = _bodies(path)
     if c is None:
         pytest.skip(f"{path.name}: not a page of one engine")
-    for key, (union, walk) in UNIONS.items():  # every engine's drops, on this page's bodies
-        for body in bodies:
+    for key, (union, walk) in {**UNIONS, **{("python",) + k: v for k, v in MATCHERS.items()}}.items():
+        for body in bodies:  # every engine's drops, on this page's bodies
             assert walk(body) == union(body), key
 
 
@@ -123,10 +134,13 @@ _TAGS = ["div", "p", "span", "blockquote", "table", "td", "a", "s", "pre", "code
 def bodies(draw, depth=0):
     tag = draw(st.sampled_from(_TAGS))
     el = etree.Element(tag)
-    if draw(st.booleans()):
-        el.set("class", " ".join(draw(st.lists(st.sampled_from(_CLASSES), max_size=3))))
+    if draw(st.booleans()):  # the spaces normalize-space() folds, and one it does not
+        el.set("class", draw(st.sampled_from([" ", "\t", "\n ", "\xa0"])).join(
+            draw(st.lists(st.sampled_from(_CLASSES + ["quote-box\xa0x", "QUOTE", ""]), max_size=3))))
     if draw(st.integers(0, 5)) == 0:
-        el.set("style", draw(st.sampled_from(["text-decoration: LINE-THROUGH", "color: red", ""])))
+        el.set("style", draw(st.sampled_from(["text-decoration: LINE-THROUGH", "color: red", "",
+                                              "text-decoration:line-through", "LİNE-THROUGH",
+                                              "line-throug"])))
     el.text = draw(st.sampled_from(["", "Сообщение от x", "vote", "Last edited by"]))
     if depth < 4:
         for child in draw(st.lists(bodies(depth=depth + 1), max_size=3)):
@@ -139,8 +153,16 @@ def bodies(draw, depth=0):
 def test_drop_walk_finds_what_the_union_finds_on_generated_bodies(body):
     root = etree.Element("div")
     root.append(body)
-    for key, (union, walk) in UNIONS.items():
+    for key, (union, walk) in {**UNIONS, **{("python",) + k: v for k, v in MATCHERS.items()}}.items():
         assert walk(root) == union(root), key
+
+
+def test_the_python_walk_takes_only_the_shapes_it_knows():
+    assert markup.drop_matcher((".//blockquote", f".//div[{parsers.base.cls('quote')}]") + STRUCK)
+    for odd in (".//div[1]", ".//*", ".//a/b", "./span", ".//p[contains(., 'x')]",
+                ".//div[@id='x']", f".//div[{parsers.base.cls('a')}][{parsers.base.cls('b')}]",
+                f".//p[{parsers.base.cls('a')} or starts-with(., 'x')]"):
+        assert markup.drop_matcher((".//blockquote", odd)) is None, odd
 
 
 def test_drop_walk_leaves_other_shapes_in_the_union():
