@@ -229,7 +229,7 @@ class Compiled:
         return self._first(name, node)
 
 
-def read_time(label: str, raw_attr: str, raw_text: str, page: Page, where: str, *,
+def read_time(label: str, raw_attr: str, raw_text: str, page: Page, *, where: str,
               clock: BoardClock | None = None) -> datetime:
     """A post time from the attribute first, then the text (in the page's own format when a
     `clock` learned it); an error naming what is missing."""
@@ -249,7 +249,7 @@ def read_time(label: str, raw_attr: str, raw_text: str, page: Page, where: str, 
 _CLOCK_TEXT = re.compile(r"\d{1,2}:\d{2}")
 
 
-def edit_time(c: Compiled, el, page: Page, where: str, when: str | None, text=None) -> datetime | None:
+def edit_time(c: Compiled, el, page: Page, *, where: str, when: str | None, text=None) -> datetime | None:
     """The edit time an edit notice prints; None when it prints less than a time ("Last
     edited by a moderator: Oct 6, 2020", no date at all): the post is still edited, and the
     thread warns that the time is unknown (thread.merge). A clock or a relative form that
@@ -257,7 +257,7 @@ def edit_time(c: Compiled, el, page: Page, where: str, when: str | None, text=No
     when = squash(when or "")
     if not _CLOCK_TEXT.search(when) and not is_relative(when):
         return None
-    return post_time(c, el, page, where, when, text=text, label="edit time")
+    return post_time(c, el, page, where=where, raw_text=when, text=text, label="edit time")
 
 
 _CLOCKS = threading.local()
@@ -280,7 +280,7 @@ def page_clock(c: Compiled, el, page: Page, text=None) -> BoardClock:
     return held[2]
 
 
-def post_time(c: Compiled, el, page: Page, where: str, raw_text: str, raw_attr: str = "",
+def post_time(c: Compiled, el, page: Page, *, where: str, raw_text: str, raw_attr: str = "",
               text=None, label: str = "post time") -> datetime:
     """The post's time (or, with `label`, its edit time); the page's learned format only when
     the fixed table of dates.py is not enough (an unreadable shape, or a numeric date whose
@@ -292,7 +292,7 @@ def post_time(c: Compiled, el, page: Page, where: str, raw_text: str, raw_attr: 
         found = parse_time(raw_text, page.tz, page.saved_at)
         if found:
             return found
-    return read_time(label, "", raw_text, page, where, clock=page_clock(c, el, page, text))
+    return read_time(label, "", raw_text, page, where=where, clock=page_clock(c, el, page, text))
 
 
 def read_edit(c: Compiled, post_el, page: Page, where: str):
@@ -328,7 +328,7 @@ def read_edit(c: Compiled, post_el, page: Page, where: str):
     attr = c.first("edit_time_attr", notice)
     at = from_attr(attr) if attr else None
     if at is None:
-        at = edit_time(c, post_el, page, where, when)
+        at = edit_time(c, post_el, page, where=where, when=when)
     return True, by, at, count
 
 
@@ -357,7 +357,7 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
     else:
         time_el = c.element("time_text", el)
         time_text = squash(text_of(time_el)) if time_el is not None else ""
-        when = post_time(c, el, page, where, time_text, c.first("time_attr", el))
+        when = post_time(c, el, page, where=where, raw_text=time_text, raw_attr=c.first("time_attr", el))
     body = c.element("body", el)
     if body is None:
         raise ParseError(f"{where}: no message body")

@@ -121,7 +121,7 @@ def _read_edit(el, page: Page, where: str):
     when = _strip_label(before)
     if not editor:
         raise ParseError(f"{where}: edit notice without an editor: '{full[:80]}'")
-    return True, editor, edit_time(_C, el, page, where, when, text=_time_text), None
+    return True, editor, edit_time(_C, el, page, where=where, when=when, text=_time_text), None
 
 
 def _strip_label(before: str) -> str:
@@ -147,7 +147,7 @@ def _author_id(el, page: Page, where: str) -> str | None:
 
 
 def _time(el, page: Page, where: str):
-    return post_time(_C, el, page, where, _time_text(el), text=_time_text)
+    return post_time(_C, el, page, where=where, raw_text=_time_text(el), text=_time_text)
 
 
 def _time_text(el) -> str:

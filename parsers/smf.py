@@ -102,7 +102,7 @@ def _read_edit(el, page: Page, where: str):
         m = rx.search(text)
         if m:
             who, when = squash(m["who"]), squash(m["when"])
-            return True, who, edit_time(_C, el, page, where, when), None
+            return True, who, edit_time(_C, el, page, where=where, when=when), None
     raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
 
 

@@ -130,7 +130,7 @@ def _edit(el, page: Page, where: str):
             break
     if when is None:
         raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
-    return True, by, edit_time(_C, el, page, where, when), count
+    return True, by, edit_time(_C, el, page, where=where, when=when), count
 
 
 def _read(c: Compiled, doc, page: Page) -> list[Post]:
@@ -151,7 +151,7 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
         out.append(read_post(c, el, page, post_no,
                              author=_author, author_id=_author_id,
                              time=lambda el, page, where, text=time_text: read_time(
-                                 "post time", "", text, page, where),
+                                 "post time", "", text, page, where=where),
                              edit=_edit))
     return out
 

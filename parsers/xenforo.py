@@ -146,7 +146,7 @@ def _author_id(v: Variant, c: Compiled, el) -> str | None:
     return m.group(1) if m else None
 
 
-def _edit(v: Variant, c: Compiled, el, author: str, page: Page, where: str):
+def _edit(v: Variant, c: Compiled, el, *, author: str, page: Page, where: str):
     notice = c.element("edit_notice", el)
     if notice is None:
         return False, None, None, None
@@ -159,7 +159,7 @@ def _edit(v: Variant, c: Compiled, el, author: str, page: Page, where: str):
     attr, printed = _time_parts(time_nodes[0] if time_nodes else None)
     at = from_attr(attr) if attr else None
     if at is None:
-        at = edit_time(c, el, page, where, printed or m["when"])
+        at = edit_time(c, el, page, where=where, when=printed or m["when"])
     return True, by, at, None
 
 
@@ -178,10 +178,10 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
         def when(el, page, where):
             time_nodes = el.xpath(v.time_el)
             attr, printed = _time_parts(time_nodes[0] if time_nodes else None)
-            return read_time("post time", attr, printed, page, where)
+            return read_time("post time", attr, printed, page, where=where)
 
         def edit(el, page, where):  # a notice without a name means the author edited
-            return _edit(v, c, el, author(el, page, where), page, where)
+            return _edit(v, c, el, author=author(el, page, where), page=page, where=where)
 
         found.append(read_post(c, el, page, post_no, author=author, time=when, edit=edit,
                                author_id=lambda el, page, where: _author_id(v, c, el)))

@@ -109,28 +109,11 @@ def fetch_times(arg: str, sources: list[str]) -> dict[str, Entry]:
         path = Path(source)
         if "!" in source and not path.exists():  # a zip member: zips carry no manifest
             continue
-        parent = path.parent
-        if parent not in cache:
-            cache[parent] = load(parent)
-        man = cache[parent]
-        if man is None:
-            continue
-        entry = next((e for e in man.entries if e.file == path.name), None)
-        if entry is None:
-            if whole:
-                raise InputError(f"{source}: not one of the pages in {parent / NAME}; the folder "
-                                 "mixes a fetched thread with other pages")
-            continue
-        try:
-            data = path.read_bytes()
-        except OSError:
-            continue
-        if sha256(data) != entry.sha256:
-            if whole:
-                raise InputError(f"{source}: changed since it was fetched (sha256 differs from "
-                                 f"{NAME}); fetch the thread again, or remove {NAME}")
-            continue
-        found[source] = entry
+        if path.parent not in cache:
+            cache[path.parent] = load(path.parent)
+        entry = _entry(source, cache[path.parent], whole=whole)
+        if entry is not None:
+            found[source] = entry
     if whole:
         names = {Path(s).name for s in sources}
         missing = [e.file for e in cache[folder].entries if e.file not in names] if folder in cache else []
@@ -138,6 +121,28 @@ def fetch_times(arg: str, sources: list[str]) -> dict[str, Entry]:
             raise InputError(f"{arg}: pages listed in {NAME} are missing: {', '.join(missing)}; "
                              "the folder is not a whole thread")
     return found
+
+
+def _entry(source: str, man: Manifest | None, *, whole: bool) -> Entry | None:
+    """The page's entry in its folder's manifest when the page is unchanged since it was
+    fetched; in a whole fetched folder, a page not listed or changed is an error."""
+    path = Path(source)
+    entry = next((e for e in man.entries if e.file == path.name), None) if man is not None else None
+    if man is None or (entry is None and not whole):
+        return None
+    if entry is None:
+        raise InputError(f"{source}: not one of the pages in {path.parent / NAME}; the folder "
+                         "mixes a fetched thread with other pages")
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if sha256(data) != entry.sha256:
+        if whole:
+            raise InputError(f"{source}: changed since it was fetched (sha256 differs from "
+                             f"{NAME}); fetch the thread again, or remove {NAME}")
+        return None
+    return entry
 
 
 def write(folder: Path, man: Manifest, pages: dict[str, bytes], stale: list[str]) -> None:

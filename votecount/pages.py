@@ -71,6 +71,12 @@ def decode(data: bytes, source: str = "<page>") -> tuple[str, str]:
             return data.decode(encoding), encoding
         except (LookupError, UnicodeDecodeError):
             pass  # an unknown name, or bytes the charset cannot read: bs4 decides
+    return _guessed(data, source)
+
+
+def _guessed(data: bytes, source: str) -> tuple[str, str]:
+    """(text, encoding) of a page neither UTF-8 nor cleanly in a charset it declares: bs4's
+    guess, Russian windows-1251 where nothing is declared and the bytes look Cyrillic."""
     import logging
 
     from bs4.dammit import UnicodeDammit  # lazily: importing bs4 costs ~0.12 s, UTF-8 pages skip it

@@ -150,5 +150,5 @@ def test_a_dotted_date_follows_its_page(tmp_path):
                            time_text="./i"))
     page = Page("p.html", 1, UTC)
     posts = c.posts(doc)
-    assert [post_time(c, el, page, "p.html", el[0].text) for el in posts] == [
+    assert [post_time(c, el, page, where="p.html", raw_text=el[0].text) for el in posts] == [
         at(2011, 11, 29, 13, 0), at(2011, 11, 5, 14, 0)]
