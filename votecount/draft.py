@@ -240,7 +240,7 @@ def _consistent(days: list[DraftDay]) -> None:
 
 def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[str, str]:
     """(preset, why) from what the posts look like."""
-    from .runs import runs
+    from .runs import of_post  # the runs the posts carry from their elements, else their html's
     coloured: list[Post] = []
     bold: list[Post] = []
     passes: list[Post] = []
@@ -251,7 +251,7 @@ def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[
         if is_gm:
             continue
         try:
-            parts = runs(p.html)
+            parts = of_post(p)
         except Exception:  # odd markup never stops a draft: the post just gives no evidence
             continue
         if any(r.colour in ("red", "blue") and key(r.text) in roster_keys for r in parts):
