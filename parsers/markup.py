@@ -161,33 +161,39 @@ class DropWalk:
     order as libxml2's union (tests/parsers/test_pageread.py), at a fifth of its cost on long
     posts (reading two attributes of an element costs less than libxml2's string tests)."""
 
-    __slots__ = ("tags", "classes", "style")
+    __slots__ = ("tags", "classes", "names", "style")
 
     def __init__(self, tags: frozenset, classes: tuple, style: tuple | None):
         self.tags = tags  # dropped whatever their class
         self.classes = classes  # (tag or None for any, {class names}) per drop
+        self.names = frozenset().union(*(wanted for _, wanted in classes))  # any of them
         self.style = style  # (translate table, needle) of the struck-text test, or None
 
     def __call__(self, body) -> list:
+        tags, names, style = self.tags, self.names, self.style
         found = []
-        for el in body.iter(etree.Element):
-            if el is not body and self._drops(el):
+        elements = body.iter(etree.Element)
+        next(elements)  # the body itself, first in its own walk
+        for el in elements:
+            if el.tag in tags:
                 found.append(el)
+                continue
+            value = el.get("class") if names else None
+            if value:
+                hit = names.intersection(value.translate(_XML_SPACE).split(" "))
+                if hit and self._by_class(el.tag, hit):
+                    found.append(el)
+                    continue
+            if style is not None:
+                value = el.get("style")
+                if value is not None and style[1] in value.translate(style[0]):
+                    found.append(el)
         return found
 
-    def _drops(self, el) -> bool:
-        if el.tag in self.tags:
-            return True
-        value = el.get("class") if self.classes else None
-        if value:
-            names = set(value.translate(_XML_SPACE).split(" "))
-            if any((tag is None or tag == el.tag) and not names.isdisjoint(wanted)
-                   for tag, wanted in self.classes):
-                return True
-        if self.style is not None:
-            style = el.get("style")
-            return style is not None and self.style[1] in style.translate(self.style[0])
-        return False
+    def _by_class(self, tag: str, hit: set) -> bool:
+        """One of the element's classes `hit` is dropped on an element of its tag."""
+        return any((want is None or want == tag) and not hit.isdisjoint(wanted)
+                   for want, wanted in self.classes)
 
 
 _XML_SPACE = str.maketrans("\t\n\r", "   ")  # the spaces normalize-space() folds
