@@ -27,6 +27,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     BLOCK_TAGS,
     clean_body,
     cleaned,
+    serialised,
     digits,
     drop_matcher,
     drop_walk,
@@ -133,14 +134,18 @@ class _XPaths(dict):
         return self[name] if name in self.sources else None
 
 
-# The page being read, per thread: (document, {id(block): (block, its posts)},
-# {(expression, node): first result}).
-_POSTS = threading.local()
+# What is found once per page, per thread: (the page's document, {key: what was found}).
+_PAGE = threading.local()
 
 
-def _page(doc) -> tuple:
-    held = _POSTS.held = (doc, {}, {})
-    return held
+def page_memo(doc=None) -> dict:
+    """The memo of the page `doc` (a new one when another page was asked before); with no
+    `doc`, the memo of the page being read. Keys: ("posts", id(block)), ("layout",
+    id(engine)), ("clock", date order), (expression, node) for a first result."""
+    held = getattr(_PAGE, "held", None)
+    if held is None or (doc is not None and held[0] is not doc):
+        held = _PAGE.held = (doc, {})
+    return held[1]
 
 
 class Compiled:
@@ -149,20 +154,15 @@ class Compiled:
     def __init__(self, sel: Selectors):
         self.sel = sel
         sources, self.alts = alternatives(sel)
-        # The drops are one expression, and one walk of the body where their shapes allow
-        # (markup.drop_walk): the results come in document order, so an ancestor is removed
-        # before anything inside it.
-        self.xp = _XPaths({**sources, "_drop": drop_walk(sel.drop + STRUCK)})
+        self.xp = _XPaths(sources)
 
     def posts(self, doc) -> list:
         """The page's post elements by the first `post` expression that finds any (found once
         per page: detection, the posts, the page's date format all ask)."""
-        held = getattr(_POSTS, "held", None)
-        if held is None or held[0] is not doc:
-            held = _page(doc)
-        found = held[1].get(id(self))
+        memo = page_memo(doc)
+        found = memo.get(("posts", id(self)))
         if found is None or found[0] is not self:
-            found = held[1][id(self)] = (self, self._posts(doc))
+            found = memo["posts", id(self)] = (self, self._posts(doc))
         return found[1]
 
     def _posts(self, doc) -> list:
@@ -189,8 +189,11 @@ class Compiled:
     @functools.cached_property
     def drop(self) -> tuple:
         """The drops as one walk of a body: in Python where every drop is a tag or class or
-        style test (markup.DropWalk), else libxml2's one expression (markup.drop_walk)."""
-        return (drop_matcher(self.sel.drop + STRUCK) or self.xp["_drop"],)
+        style test (markup.DropWalk), else libxml2's one expression (markup.drop_walk). The
+        results come in document order, so an ancestor is removed before anything inside it.
+        Built when first used: a count reads one engine's layouts of the 25."""
+        drops = self.sel.drop + STRUCK
+        return (drop_matcher(drops) or etree.XPath(drop_walk(drops), smart_strings=False),)
 
     def _first(self, name: str, node):
         """The role's first result (an element or a non-empty string), or None, trying its
@@ -208,14 +211,14 @@ class Compiled:
         xp = self.xp.find(name)
         if xp is None:
             return None
-        held = getattr(_POSTS, "held", None) or _page(None)
+        memo = page_memo()
         key = (self.xp.sources[name], node)
-        if key in held[2]:
-            return held[2][key]
+        if key in memo:
+            return memo[key]
         found = xp(node)
         if isinstance(found, list):
             found = found[0] if found else None
-        held[2][key] = found
+        memo[key] = found
         return found
 
     def first(self, name: str, node) -> str:
@@ -260,24 +263,22 @@ def edit_time(c: Compiled, el, page: Page, *, where: str, when: str | None, text
     return post_time(c, el, page, where=where, raw_text=when, text=text, label="edit time")
 
 
-_CLOCKS = threading.local()
-
-
 def page_clock(c: Compiled, el, page: Page, text=None) -> BoardClock:
     """The date format of the page `el` is on, learned once from every post's time text
     (`text(post element)`; default: the time_text role)."""
     root = el.getroottree().getroot()
-    held = getattr(_CLOCKS, "held", None)
-    if held is None or held[0] is not root or held[1] != page.date_order:
+    memo = page_memo(root)
+    clock = memo.get(("clock", page.date_order))
+    if clock is None:
         if text is None:
             def text(p):
                 found = c.element("time_text", p)
                 return squash(text_of(found)) if found is not None else ""
         texts = [text(p) for p in c.posts(root)]
-        held = _CLOCKS.held = (root, page.date_order, BoardClock(
+        clock = memo["clock", page.date_order] = BoardClock(
             texts, default_order=c.sel.date_order or None, where=page.source,
-            given_order=page.date_order))
-    return held[2]
+            given_order=page.date_order)
+    return clock
 
 
 def post_time(c: Compiled, el, page: Page, *, where: str, raw_text: str, raw_attr: str = "",
@@ -363,7 +364,7 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
         raise ParseError(f"{where}: no message body")
     edited, by, at, count = edit(el, page, where) if edit is not None else read_edit(c, el, page, where)
     kept = cleaned(body, c.drop)
-    html_body, text = clean_body(kept, ())
+    html_body, text = serialised(kept)
     uid = (author_id(el, page, where) if author_id is not None
            else take(c.author_id_re, c.first("author_id", el)))
     return Post(

@@ -16,7 +16,6 @@ detection, posts and title ask its markers and post selector once.
 from __future__ import annotations
 
 import functools
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,7 +24,7 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, page_title, parse_with
+from .base import Compiled, Selectors, page_memo, page_title, parse_with
 from .markup import has
 
 Markers = tuple[str, ...]
@@ -74,9 +73,6 @@ class Layout:
                 and bool(self.compiled.posts(doc)))
 
 
-# The last page's layouts by engine, per thread: (document, {id(engine): (engine, layout)}).
-_LAYOUTS = threading.local()
-
 # (layout's compiled selectors, document, page) -> the page's posts
 PostsHook = Callable[[Compiled, object, Page], list[Post]]
 
@@ -112,17 +108,19 @@ class Engine:
 
     def possible(self, look: bytes) -> bool:
         """The page's look (`markup.look`) holds one of the engine's literals, or it has none."""
-        return not self.literals or any(lit.encode() in look for lit in self.literals)
+        return not self.literals or any(lit in look for lit in self._literal_bytes)
+
+    @functools.cached_property
+    def _literal_bytes(self) -> tuple[bytes, ...]:
+        return tuple(lit.encode() for lit in self.literals)
 
     def layout(self, doc) -> Layout | None:
         """The page's layout: the first whose conditions hold and whose posts are present
         (found once per page: detection, posts and title all ask)."""
-        held = getattr(_LAYOUTS, "held", None)
-        if held is None or held[0] is not doc:
-            held = _LAYOUTS.held = (doc, {})
-        found = held[1].get(id(self))
+        memo = page_memo(doc)
+        found = memo.get(("layout", id(self)))
         if found is None or found[0] is not self:
-            found = held[1][id(self)] = (self, next((lay for lay in self.layouts if lay.holds(doc)), None))
+            found = memo["layout", id(self)] = (self, next((lay for lay in self.layouts if lay.holds(doc)), None))
         return found[1]
 
     def detect(self, doc, url: str | None = None) -> bool:

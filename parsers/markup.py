@@ -107,7 +107,12 @@ def cleaned(body, drops):
 
 def clean_body(body, drops) -> tuple[str, str]:
     """(html, text) of a copy of `body` without quotes, signatures, notices, struck text."""
-    body = cleaned(body, drops)
+    return serialised(cleaned(body, drops))
+
+
+def serialised(body) -> tuple[str, str]:
+    """(html, text) of a body as it stands: its own text and children written back, the ends
+    stripped, and its text lines."""
     inner = (body.text or "") + "".join(
         etree.tostring(child, method="html", encoding="unicode") for child in body)
     return inner.strip(), text_of(body)
