@@ -173,3 +173,34 @@ def test_head_comments_as_the_xpath_found_them_on_generated_pages(page):
     except InputError:
         return
     assert _head_comments(doc) == _old_head_comments(doc)
+
+
+_CLOSINGS = st.sampled_from(["</body>", "</BODY >", "</html\n>", "</Html>", "</bodyx>", "</ body>", "<body>", ""])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_CLOSINGS, st.text(alphabet="ab <>/\n", max_size=40)), max_size=8),
+       st.integers(min_value=0, max_value=70_000))
+def test_closed_searches_the_tail_first_with_the_answer_of_a_whole_search(parts, padding):
+    """pages.closed() looks at the last 64 kB first: it answers what a search of the whole text
+    answers, wherever the closing tag stands (in the tail, before it, across its edge, none)."""
+    from votecount import pages
+    for text in ("".join(parts) + "x" * padding, "x" * padding + "".join(parts),
+                 "".join(parts[:1]) + "x" * padding + "".join(parts[1:])):
+        assert pages.closed(text) == bool(pages._END.search(text))
+
+
+def test_bounded_read_reads_a_regular_file_past_the_size_it_was_given(monkeypatch):
+    """A file that grew after its size was taken (or a /proc file that says 0) is read on to
+    the limit, and the limit still refuses a larger one."""
+    import io
+    from votecount import sources
+    monkeypatch.setattr(sources, "MAX_PAGE_BYTES", 100)
+    assert sources._bounded_read(io.BytesIO(b"a" * 60), "x", 10) == b"a" * 60
+    assert sources._bounded_read(io.BytesIO(b"a" * 60), "x", 0) == b"a" * 60
+    assert sources._bounded_read(io.BytesIO(b"a" * 60), "x", 60) == b"a" * 60
+    assert sources._bounded_read(io.BytesIO(b"a" * 100), "x", 100) == b"a" * 100
+    with pytest.raises(InputError, match="over the 0 MiB limit"):
+        sources._bounded_read(io.BytesIO(b"a" * 101), "x", 5)
+    with pytest.raises(InputError, match="over the 0 MiB limit"):
+        sources._bounded_read(io.BytesIO(b"a" * 101), "x", None)

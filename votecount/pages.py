@@ -156,7 +156,7 @@ def tree(data: bytes, source: str = "<page>", *, whole: bool = False):
     is taken to be cut short.
     """
     text, encoding = decode(data, source)
-    if whole and not _END.search(text):
+    if whole and not closed(text):
         if not _START.search(text, 0, 65536):  # JSON Lines, notes: text, never a page at all
             raise InputError(f"{source}: not a saved web page (text with no <html> or <body>)")
         raise InputError(f"{source}: the page is cut short (no </body> or </html>): save it again")
@@ -183,6 +183,13 @@ def tree(data: bytes, source: str = "<page>", *, whole: bool = False):
                              "not a page votecount can read whole")
         raise InputError(f"{source}: cannot read the page whole{where}: {message}")
     return root
+
+
+def closed(text: str) -> bool:
+    """The page closes its <body> or <html> somewhere. Asked of the last 64 kB first, where a
+    page closes them (a search from the start walks all of a 1.8 MB page: 1.5 ms), then, only
+    when they are not there, of the whole text: the same answer either way."""
+    return bool(_END.search(text, max(0, len(text) - 65536)) or _END.search(text))
 
 
 def _too_deep(message: str) -> bool:

@@ -67,8 +67,15 @@ def _too_big(source: str, size: int | str) -> InputError:
                       "saved page (is it a forum page?)")
 
 
-def _bounded_read(stream, source: str) -> bytes:
-    data = stream.read(MAX_PAGE_BYTES + 1)
+def _bounded_read(stream, source: str, size: int | None = None) -> bytes:
+    """The stream's bytes, at most the limit (one byte more tells a larger one). `size`, a
+    regular file's size: read as that many bytes and one, not into a buffer of the limit's
+    size (64 MiB allocated and shrunk again for every page); a file that grew since its size
+    was taken is read on to the limit."""
+    want = MAX_PAGE_BYTES + 1 if size is None else min(size, MAX_PAGE_BYTES) + 1
+    data = stream.read(want)
+    if len(data) == want and want <= MAX_PAGE_BYTES:
+        data += stream.read(MAX_PAGE_BYTES + 1 - want)
     if len(data) > MAX_PAGE_BYTES:
         raise _too_big(source, f"more than {MAX_PAGE_BYTES:,} bytes")
     return data
@@ -82,7 +89,7 @@ def _read_file(path: Path, label: str | None = None) -> RawPage:
             if stat.S_ISREG(info.st_mode) and info.st_size > MAX_PAGE_BYTES:
                 raise _too_big(label, info.st_size)
             # Pipes and devices (`<(curl …)`, /dev/zero) have no size: the read is bounded.
-            data = _bounded_read(f, label)
+            data = _bounded_read(f, label, info.st_size if stat.S_ISREG(info.st_mode) else None)
         mtime = datetime.fromtimestamp(info.st_mtime, tz=timezone.utc) if stat.S_ISREG(info.st_mode) else None
     except IsADirectoryError:
         raise InputError(f"{label}: is a folder, not a page") from None
