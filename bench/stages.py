@@ -61,6 +61,8 @@ def thread(jobs: int, no_carry: bool = False) -> None:
 
     if no_carry and hasattr(base, "carried_runs"):  # the posts carry no colour runs
         base.carried_runs = lambda html, body: None
+    if no_carry and hasattr(base, "read_body"):  # since the seventh session: text_of, no runs
+        base.read_body = lambda html, body: None
     folder = WORK / "archive" / "t99999-mybbru-generated"
     game = game_mod.load(str(folder / "game.toml"))
     zone = api.zone(game.timezone)
