@@ -61,6 +61,8 @@ def thread(jobs: int, no_carry: bool = False) -> None:
 
     if no_carry and hasattr(base, "carried_runs"):  # the posts carry no colour runs
         base.carried_runs = lambda html, body: None
+    if no_carry and hasattr(base, "read_body"):  # since the seventh session: text_of, no runs
+        base.read_body = lambda html, body: None
     folder = WORK / "archive" / "t99999-mybbru-generated"
     game = game_mod.load(str(folder / "game.toml"))
     zone = api.zone(game.timezone)
@@ -168,6 +170,10 @@ def split(threads: int, no_carry: bool = False) -> None:
         base.carried_runs = lambda html, body: None
     if hasattr(base, "carried_runs"):  # the colour runs read from the body element: ballot work
         timer(base, "carried_runs", "ballots")
+    if hasattr(base, "read_body") and no_carry:  # as before: text_of, runs(html) in the reader
+        base.read_body = lambda html, body: None
+    # base.read_body (seventh session: the body's text and its runs in one walk) is not timed on
+    # its own: it stays in extract, with the text walk it replaced (the runs' share goes with it)
     timer(ballots, "read", "ballots")
     timer(ballots, "read_bold", "ballots")
     for name in ("is_nick", "match"):

@@ -18,7 +18,7 @@ from lxml import etree
 
 from votecount.errors import ParseError
 from votecount.model import Page, Post
-from votecount.runs import carried_runs  # a post's colour runs, from its cleaned body element
+from votecount.runs import read_body  # a post's text and colour runs, from its cleaned body element
 
 from .boardtime import BoardClock, needs_page
 from .dates import from_attr, is_relative, parse_time
@@ -28,9 +28,11 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     clean_body,
     cleaned,
     serialised,
+    squash_lines,
     digits,
     drop_matcher,
     drop_walk,
+    inner_html,
     generator,
     has,
     headless,
@@ -364,14 +366,16 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
         raise ParseError(f"{where}: no message body")
     edited, by, at, count = edit(el, page, where) if edit is not None else read_edit(c, el, page, where)
     kept = cleaned(body, c.drop)
-    html_body, text = serialised(kept)
+    html_body = inner_html(kept)
+    walked = read_body(html_body, kept)  # text_of(kept) and the colour runs in one walk
+    text, runs = (squash_lines(walked[0]), walked[1]) if walked else (text_of(kept), None)
     uid = (author_id(el, page, where) if author_id is not None
            else take(c.author_id_re, c.first("author_id", el)))
     return Post(
         post_id=raw_id, post_no=post_no, page=page.number, author=name, author_id=uid or None,
         time=when, text=text, html=html_body, edited=edited, edited_by=by, edited_at=at,
         edit_count=count, url=c.first("url", el) or None, source=page.source,
-        body_runs=carried_runs(html_body, kept),
+        body_runs=runs,
     )
 
 

@@ -113,18 +113,71 @@ def clean_body(body, drops) -> tuple[str, str]:
 def serialised(body) -> tuple[str, str]:
     """(html, text) of a body as it stands: its own text and children written back, the ends
     stripped, and its text lines."""
-    inner = (body.text or "") + "".join(
-        etree.tostring(child, method="html", encoding="unicode") for child in body)
-    return inner.strip(), text_of(body)
+    return inner_html(body), text_of(body)
+
+
+def inner_html(body) -> str:
+    """The body's own text and its children written back, the ends stripped."""
+    lead = body.text or ""
+    children = _children_at_once(body) if len(body) >= _AT_ONCE_FROM else None
+    if children is None:
+        children = "".join(etree.tostring(child, method="html", encoding="unicode") for child in body)
+    return (lead + children).strip()
+
+
+# From this many children, the body is written once and its own tags cut off: a tostring()
+# call costs about 2 µs whatever it writes, and a long post has hundreds of children (<br>).
+_AT_ONCE_FROM = 8
+
+
+def _children_at_once(body) -> str | None:
+    """The body's children written back (their tails too), cut from one serialisation of the
+    body: from its first "<" after the start tag's own, which is the first child's (libxml2
+    escapes "<" in text and in attribute values), to its end tag. None where that may not
+    hold and each child is written on its own: raw text (script, style), an attribute name
+    holding "<" (the HTML5 tokeniser allows it), the first child not found there
+    (tests/parsers/test_pageread.py: every body of the corpus, fixtures, random markup)."""
+    tag = body.tag
+    if not isinstance(tag, str) or tag in _RAW_TEXT_TAGS or any("<" in name for name in body.keys()):
+        return None
+    whole = etree.tostring(body, method="html", encoding="unicode", with_tail=False)
+    end = f"</{tag}>"
+    at = whole.find("<", 1)
+    first = etree.tostring(body[0], method="html", encoding="unicode")
+    if at < 0 or not whole.endswith(end) or not whole.startswith(first, at):
+        return None
+    return whole[at:len(whole) - len(end)]
+
+
+_RAW_TEXT_TAGS = frozenset(("script", "style"))
 
 
 def _copied(body, found: list) -> tuple[object, list]:
-    """A deep copy of `body`, and the copies of the `found` elements inside it (in order)."""
-    wanted = set(found)
-    places = {el: i for i, el in enumerate(body.iter()) if el in wanted}
+    """A deep copy of `body`, and the copies of the `found` elements inside it (in order): each
+    found again by its path of child indexes from the body, not by an index of every element
+    of the body and of its copy (a dropped quote is a few steps down, the body has hundreds)."""
+    paths = [path for path in (_path(el, body) for el in found) if path is not None]
     twin = copy.deepcopy(body)
-    nodes = list(twin.iter())
-    return twin, [nodes[places[el]] for el in found if el in places]
+    return twin, [_follow(twin, path) for path in paths]
+
+
+def _path(el, top) -> list[int] | None:
+    """The child indexes from `top` down to `el` (element-like children: comments count, as
+    in el[i]); None when `el` is `top` or not inside it."""
+    steps: list[int] = []
+    while el is not top:
+        parent = el.getparent()
+        if parent is None:
+            return None
+        steps.append(parent.index(el))
+        el = parent
+    return steps[::-1] or None
+
+
+def _follow(el, path: list[int]):
+    for i in path:
+        el = el[i]
+    return el
 
 
 # --- the drops as one walk of the body ------------------------------------------------------

@@ -159,6 +159,7 @@ def test_a_flag_word_that_is_a_players_nick_names_the_player():
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from votecount import ballots as _ballots  # noqa: E402
+from votecount import flagwords  # noqa: E402
 
 _LINE_TEXT = st.text(alphabet=st.sampled_from(list("фастФАСТ досрочно красным синим red blue Fast "
                                                      "ёЁеВася.,;:!\t\xa0\n\r\u2003\u2028-")), max_size=80)
@@ -199,7 +200,7 @@ def test_flag_words_literal_search_equals_the_pattern(folded):
     assert _ballots.flag_words(folded) == _ballots.FLAG_WORDS.findall(folded)
     for nicks in (frozenset(), frozenset(["red", "фаст"])):
         expected = _ballots.FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", folded)
-        assert _ballots._without_flags(folded, nicks) == expected
+        assert _ballots.without_flags(folded, nicks) == expected
 
 
 def test_word_char_is_what_the_regex_calls_a_word_character():
@@ -208,7 +209,7 @@ def test_word_char_is_what_the_regex_calls_a_word_character():
 
     word = re.compile(r"\w")
     odd = [hex(n) for n in range(sys.maxunicode + 1)
-           if _ballots._word_char(chr(n)) != bool(word.match(chr(n)))]
+           if flagwords.word_char(chr(n)) != bool(word.match(chr(n)))]
     assert odd == []
 
 

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from .bold_vote import read_bold  # noqa: F401  (the bold-vote style's reader, named here as ever)
+from .flagwords import BLUE_WORD, EARLY, FAST, FLAG_WORDS, RED_WORD, flag_words, without_flags  # noqa: F401
 from .model import Post, Reading
 from .names import Matcher, clean
 from .runs import WORD, Run, of_post, runs  # noqa: F401  (runs: named here as ever)
@@ -26,10 +27,6 @@ BALLOT_KINDS = frozenset(("vote", "unknown", "pass", "withdraw", "unfast", "runo
 
 
 # Words are matched on case-folded text with ё→е.
-FAST = re.compile(r"(?<!\w)(?:фаст|ускорение|fast)(?!\w)")
-EARLY = re.compile(r"(?<!\w)досрочно(?!\w)")
-RED_WORD = re.compile(r"(?<!\w)(?:красным|красный|красн\.|red)(?!\w)")
-BLUE_WORD = re.compile(r"(?<!\w)(?:синим|синий|син\.|blue)(?!\w)")
 PREFIX = re.compile(
     r"^(?:(?:мой\s+)?голос(?![а-яё])\s*(?:[:\-–—]|против|за|в|на)?|голосую\s*(?:против|за|в)?|"
     r"(?:меняю|перевожу|переношу)\s+голос\s+(?:на|в)|против|казнить|повесить|vote\s*:?|"
@@ -52,6 +49,7 @@ CONDITIONAL = re.compile(r"(?:если|в\s+случае|при)\s+(?:авто)?
 
 
 _FOLD_SPACES = re.compile(r"[ \t\xa0]+")
+_BLANKS = re.compile(r"[ \t]+")
 
 
 def fold(text: str) -> str:
@@ -66,19 +64,6 @@ def _spaced(text: str) -> str:
     return text
 
 
-# Flag and colour words in one pattern; a word that is also a player's nick is kept as a nick.
-# Each is a whole word (no word character on either side), so no two overlap: one search with
-# this pattern finds, in order, every word each of the four finds (tests/test_ballots.py).
-FLAG_WORDS = re.compile("|".join(f"(?:{rx.pattern})" for rx in (FAST, EARLY, RED_WORD, BLUE_WORD)))
-# The same words as plain literals, searched first: the lookbehind in front of every
-# alternative stops the regex engine from skipping ahead to a possible first letter, so
-# FLAG_WORDS tries each of a post's characters in turn (2.0 ms a page against 0.5-0.7 ms,
-# bench/flags.py).
-_FLAG_LITERALS = re.compile("|".join(
-    rx.pattern.removeprefix(r"(?<!\w)").removesuffix(r"(?!\w)") for rx in (FAST, EARLY, RED_WORD, BLUE_WORD)))
-_BLANKS = re.compile(r"[ \t]+")
-
-
 def _may_unfast(folded: str) -> bool:
     """False only when UNFAST cannot match: each of its forms holds "фаст" or "ускорение"
     ("unfast" holds "fast"). A search that starts with a lookbehind tries every character of
@@ -86,35 +71,8 @@ def _may_unfast(folded: str) -> bool:
     return "фаст" in folded or "ускорение" in folded or "fast" in folded
 
 
-def _word_char(c: str) -> bool:
-    return c.isalnum() or c == "_"  # what \w matches in a str pattern
-
-
-def flag_words(folded: str) -> list[str]:
-    """FLAG_WORDS.findall(folded), by a literal search and a word-boundary check of each hit.
-    The same list (tests/test_ballots.py): the literals start with eight different letters and
-    the three that share one differ before their end, so at most one is found at a place; and
-    a literal refused for a letter beside it cannot hide a word starting inside it (a word
-    needs a non-letter before it, and only "красн." and "син." hold one, at their end)."""
-    out = []
-    for m in _FLAG_LITERALS.finditer(folded):
-        i, j = m.span()
-        if not ((i and _word_char(folded[i - 1])) or (j < len(folded) and _word_char(folded[j]))):
-            out.append(m.group())
-    return out
-
-
-def _without_flags(text: str, nicks: frozenset[str]) -> str:
-    """`text` with each flag and colour word replaced by a space, bar those that are nicks."""
-    if not _FLAG_LITERALS.search(text):  # every flag word is one of the literals
-        return text
-    if nicks:
-        return FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", text)
-    return FLAG_WORDS.sub(" ", text)
-
-
 def _strip_words(text: str, nicks: frozenset[str] = frozenset()) -> str:
-    return _BLANKS.sub(" ", _without_flags(text, nicks)).strip(" \t,;:!.")
+    return _BLANKS.sub(" ", without_flags(text, nicks)).strip(" \t,;:!.")
 
 
 def _lines(spaced: str, nicks: frozenset[str], flags: bool = True) -> list[str]:
@@ -126,15 +84,23 @@ def _lines(spaced: str, nicks: frozenset[str], flags: bool = True) -> list[str]:
     are). flags=False: the text has no flag word (FLAG_WORDS found none), nothing to take out."""
     text = "\n".join(x.strip() for x in spaced.split("\n"))
     if flags:
-        text = _without_flags(text, nicks)
+        text = without_flags(text, nicks)
     if "  " in text or "\t" in text:
         text = _BLANKS.sub(" ", text)
     stripped = (x.strip(" \t,;:!.") for x in text.split("\n"))
     return [x for x in stripped if x]
 
 
+# The words PREFIX can start with (each of its alternatives starts with one of them): a line
+# that starts with none is left as it is without trying the pattern, which most lines fail
+# (tests/test_flagwords.py).
+_PREFIX_HEADS = ("мой", "голос", "меняю", "перевожу", "переношу", "против", "казнить", "повесить", "vote")
+
+
 def _strip_prefix(line: str) -> str:
-    return PREFIX.sub("", line, count=1).strip(" \t,;:!.")
+    if line.startswith(_PREFIX_HEADS):
+        line = PREFIX.sub("", line, count=1)
+    return line.strip(" \t,;:!.")
 
 
 def _colour_of(written: str, parts: list[Run]) -> str:

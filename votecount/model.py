@@ -40,7 +40,7 @@ class Post:
     edit_count: int | None = None
     url: str | None = None
     source: str = ""  # the page file it came from
-    # The body's colour runs (runs.carried_runs), read from its element as the page was parsed:
+    # The body's colour runs (runs.read_body), read from its element as the page was parsed:
     # (the html they are the runs of, the runs). None, or runs of another html (a post rewritten
     # since), and they are read from `html` (runs.of_post). Not compared, not in a posts file.
     body_runs: tuple | None = field(default=None, compare=False, repr=False)

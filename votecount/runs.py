@@ -40,8 +40,9 @@ def runs(html: str) -> list[Run]:
     out: list[Run] = []
     if root.text:
         out.append(Run(root.text, "none", False))
+    text: list[str] = []  # the walk's text pieces, not wanted here
     for child in root:
-        _walk(child, "none", False, out)
+        _walk(child, "none", False, out, text)
     return out
 
 
@@ -49,41 +50,54 @@ def runs(html: str) -> list[Run]:
 # reads raw though the serialiser escaped it (`<p>` in an iframe reads back as "&lt;p&gt;"),
 # and an empty <li>, written without its end tag, so that what follows it reads back inside it.
 # (script and style are left out of the runs either way.)
-_READS_BACK_OTHERWISE = etree.XPath(
-    "boolean(descendant::*[self::iframe or self::noembed or self::noframes or self::noscript or self::xmp"
-    " or self::plaintext or self::textarea or self::title or (self::li and not(node()))])")
+_RAW_TEXT = ("iframe", "noembed", "noframes", "noscript", "xmp", "plaintext", "textarea", "title")
 
 
-# Bodies longer than this carry no runs: walking a body costs 1.5-6 times what parsing its
-# html again does, and a long body (a GM's write-up, never read as a ballot) would be walked
-# for nothing (bench/README.md, sixth session).
+def _reads_back_otherwise(body) -> bool:
+    """Whether `body` holds (below itself) one of _RAW_TEXT's elements or an <li> with no node:
+    the XPath `descendant::*[self::iframe or … or (self::li and not(node()))]`, asked with
+    lxml's tag filter (a walk in C) instead of libxml2's test of every element, a quarter of
+    the cost on long bodies. An <li> with an empty text node has a node: its text is '', not None."""
+    for el in body.iter(*_RAW_TEXT, "li"):
+        if el is not body and (el.tag != "li" or (el.text is None and not len(el))):
+            return True
+    return False
+
+
+# Bodies longer than this carry no runs: their text is read alone (parsers.markup.text_of).
+# A long body (a GM's write-up) is seldom read as a ballot, and the runs' share of the walk
+# costs more, over every long body, than reading the runs from the html of the few that are
+# (bench/README.md, sixth and seventh sessions).
 CARRY_MOST = 1500
 
 
-def carried_runs(html: str, body) -> tuple[str, tuple[Run, ...]] | None:
-    """Post.body_runs for a post whose `html` is its cleaned `body` element serialised (the
-    element's text, then its children, the ends stripped): runs(html), read from the element
-    itself with no second parse. None where the two could differ and runs(html) is read as
-    before: the element's own text holding "<" or "&" (the serialiser writes it unescaped),
-    or an element inside that reads back otherwise; and a body over CARRY_MOST characters
-    (tests/test_runs.py: the same runs on every corpus page and fixture, every real game's
-    post body, generated markup)."""
+def read_body(html: str, body) -> tuple[str, tuple[str, tuple[Run, ...]] | None] | None:
+    """(text, carried) of a post whose `html` is its cleaned `body` element serialised (the
+    element's text, then its children, the ends stripped), in one walk of the element; None
+    for a body over CARRY_MOST characters. `text` is the text parsers.markup.text_of reads,
+    before its squash_lines; `carried` is Post.body_runs, runs(html) read from the element
+    itself with no second parse. `carried` is None where the two could differ and runs(html)
+    is read as before: the element's own text holding "<" or "&" (the serialiser writes it
+    unescaped), or an element inside that reads back otherwise (tests/test_runs.py: the same
+    text and runs on every corpus page and fixture, every real game's post body, generated
+    markup)."""
     if len(html) > CARRY_MOST:
         return None
     lead = body.text or ""
-    if "<" in lead or "&" in lead or _READS_BACK_OTHERWISE(body):
-        return None
     out: list[Run] = []
+    text: list[str] = [lead]
+    for child in body:
+        _walk(child, "none", False, out, text)
+    if "<" in lead or "&" in lead or _reads_back_otherwise(body):
+        return "".join(text), None
     lead = lead.lstrip() if len(body) else lead.strip()
     if lead:
-        out.append(Run(lead, "none", False))
-    for child in body:
-        _walk(child, "none", False, out)
+        out.insert(0, Run(lead, "none", False))
     last = body[-1].tail if len(body) else None
     if last:  # the last child's tail ends the html: stripped with it, or gone when only spaces
         end = last.rstrip()
         out[-1:] = [Run(end, "none", False)] if end else []
-    return html, tuple(out)
+    return "".join(text), (html, tuple(out))
 
 
 def of_post(post: Post) -> Sequence[Run]:
@@ -97,39 +111,52 @@ def of_post(post: Post) -> Sequence[Run]:
     return runs(post.html)
 
 
-def _walk(el, colour: str, bold: bool, out: list[Run]) -> None:
+def _walk(el, colour: str, bold: bool, out: list[Run], text: list[str]) -> None:
     """Append the runs of `el` and its tail to `out`: `colour` and `bold` are what wraps it; its
-    own colour and boldness wrap its text and children; a block element is a line of its own."""
+    own colour and boldness wrap its text and children; a block element is a line of its own.
+    Its text as parsers.markup.text_of reads it goes to `text`: the runs' text, but a block's
+    line breaks written even when the block is displayed inline (text_of knows no styles)."""
     tag = el.tag
     if not isinstance(tag, str):
         if el.tail:
             out.append(Run(el.tail, colour, bold))
+            text.append(el.tail)
         return
     tag = tag.lower()
-    style, classes = el.get("style"), el.get("class")
-    inner_colour, inner_bold, inline = colour, bold or tag in BOLD, False
-    if style or classes or el.tag == "font":  # else no colour of its own (colours.from_element)
-        own = from_element(el)
-        flat = style.replace(" ", "") if style else ""
-        inner_colour = _classify(own) if own else colour
-        # mafiascum's official vote tag, <span class="bbvote">: a ballot as surely as bold is
-        inner_bold = inner_bold or "bold" in flat or "bbvote" in (classes or "")
-        # phpBB renders [b] and [color] as <div style="display:inline;…">: no line break
-        inline = "display:inline" in flat
-    if tag == "br":
-        out.append(Run("\n", colour, bold))
+    if tag == "br":  # before the element's own colour, which wraps nothing here (half of a long
+        out.append(Run("\n", colour, bold))  # post's elements are <br>)
+        text.append("\n")
     elif tag != "script" and tag != "style":
-        block = tag in BLOCKS and not inline
+        style, classes = el.get("style"), el.get("class")
+        inner_colour, inner_bold, inline = colour, bold or tag in BOLD, False
+        if style or classes or el.tag == "font":  # else no colour of its own (colours.from_element)
+            own = from_element(el)
+            flat = style.replace(" ", "") if style else ""
+            inner_colour = _classify(own) if own else colour
+            # mafiascum's official vote tag, <span class="bbvote">: a ballot as surely as bold is
+            inner_bold = inner_bold or "bold" in flat or "bbvote" in (classes or "")
+            # phpBB renders [b] and [color] as <div style="display:inline;…">: no line break
+            inline = "display:inline" in flat
+        block = tag in BLOCKS
         if block:
-            out.append(Run("\n", colour, bold))
+            _line_break(out, text, colour, bold, inline)
         if el.text:
             out.append(Run(el.text, inner_colour, inner_bold))
+            text.append(el.text)
         for child in el:
-            _walk(child, inner_colour, inner_bold, out)
+            _walk(child, inner_colour, inner_bold, out, text)
         if block:
-            out.append(Run("\n", colour, bold))
+            _line_break(out, text, colour, bold, inline)
     if el.tail:
         out.append(Run(el.tail, colour, bold))
+        text.append(el.tail)
+
+
+def _line_break(out: list[Run], text: list[str], colour: str, bold: bool, inline: bool) -> None:
+    """A block's edge: a line break in the text, and in the runs unless displayed inline."""
+    text.append("\n")
+    if not inline:
+        out.append(Run("\n", colour, bold))
 
 
 _classify = lru_cache(maxsize=4096)(classify)  # a page writes the same few colours again and again

@@ -4,7 +4,11 @@ was done before, kept here only as the reference.
 - text_of's lines: runs of spaces squashed by str.split() per line, as the pattern
   `[^\\S\\n]+` over the whole text did (hypothesis, every kind of Unicode space);
 - clean_body: the drops asked once of the page's own body and found again in the copy, as
-  asking them again of the copy did (every post body of every corpus page and fixture).
+  asking them again of the copy did (every post body of every corpus page and fixture);
+- the found elements located in the copy by their paths of child indexes, as an index of
+  every element of the body and of its copy located them (hypothesis, random trees);
+- a long body's children written back from one serialisation of the body, as writing each
+  child did (hypothesis, random markup; every corpus body through clean_body).
 """
 
 from __future__ import annotations
@@ -92,6 +96,68 @@ def test_clean_body_leaves_the_page_as_it_was():
     drops = (etree.XPath(".//blockquote | .//s"),)
     assert markup.clean_body(body, drops) == ("vote  tail", "vote tail")
     assert etree.tostring(doc) == before
+
+
+def old_copied(body, found: list) -> tuple[object, list]:
+    wanted = set(found)
+    places = {el: i for i, el in enumerate(body.iter()) if el in wanted}
+    twin = copy.deepcopy(body)
+    nodes = list(twin.iter())
+    return twin, [nodes[places[el]] for el in found if el in places]
+
+
+@st.composite
+def _tree_and_found(draw):
+    """A random body (elements, comments, text) and some of its descendants, in any order,
+    nested ones and repeats included, as several drops find them."""
+    def grow(el, depth):
+        for _ in range(draw(st.integers(0, 4 if depth < 3 else 0))):
+            if draw(st.integers(0, 4)) == 0:
+                child = etree.Comment("c")
+                el.append(child)
+            else:
+                child = etree.SubElement(el, draw(st.sampled_from(["div", "b", "blockquote", "br"])))
+                child.text = draw(st.sampled_from([None, "", "t"]))
+                grow(child, depth + 1)
+            child.tail = draw(st.sampled_from([None, " x "]))
+    body = etree.Element("div")
+    grow(body, 0)
+    inside = [el for el in body.iter() if el is not body]
+    found = draw(st.lists(st.sampled_from(inside), max_size=5)) if inside else []
+    return body, found
+
+
+@settings(max_examples=300, deadline=None)
+@given(_tree_and_found())
+def test_copied_finds_the_same_elements_as_the_index_of_every_element(case):
+    body, found = case
+    old_twin, old_found = old_copied(body, found)
+    new_twin, new_found = markup._copied(body, found)
+    path = lambda twin, els: [twin.getroottree().getpath(e) for e in els]  # noqa: E731
+    assert path(new_twin, new_found) == path(old_twin, old_found)
+    assert all(e.getroottree().getroot() is new_twin for e in new_found)
+    assert etree.tostring(new_twin) == etree.tostring(old_twin)
+
+
+def old_inner_html(body) -> str:
+    return ((body.text or "") + "".join(
+        etree.tostring(child, method="html", encoding="unicode") for child in body)).strip()
+
+
+_BODY_TAGS = st.sampled_from(["div", "td", "blockquote", "p", "span", "script", "style", "pre", "li"])
+_BODY_ATTRS = st.sampled_from(["", ' class="post"', ' title="a&lt;b&gt;c"', " title='\"<br>'",
+                               ' href="<br> x"', ' <br="c"', ' a<b', ' data-x="</div>"', ' id=x'])
+_PIECES = st.sampled_from(["text ", "&amp;", "&lt;br&gt;", "<br>", "<br>x", "<b>b</b>", "<!-- c -->",
+                           "<i title='<br>'>i</i>", "\xa0", "\r\n", "<span><br></span>", "é",
+                           "<script>a<b</script>", "<p>p"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(_BODY_TAGS, _BODY_ATTRS, st.lists(_PIECES, min_size=12, max_size=40))  # long: 8+ children, mostly
+def test_inner_html_of_a_long_body_as_writing_each_child(tag, attrs, pieces):
+    html = f"<html><body><{tag}{attrs} id='vc'>{''.join(pieces)}</{tag}></body></html>"
+    for body in tree(html.encode(), "generated", whole=True).xpath("//*[@id='vc']"):
+        assert markup.inner_html(body) == old_inner_html(body), html
 
 
 # --- the drops as one walk (markup.drop_walk) against their union ----------------------------

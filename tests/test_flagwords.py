@@ -1,0 +1,46 @@
+"""The literal tests the ballot reader makes before its patterns skip nothing the patterns
+would find: flagwords.may_flag before the flag words' search (every literal holds one of its
+pieces), ballots._PREFIX_HEADS before the vote prefix (every form of PREFIX starts with one).
+flag_words() and without_flags() against the patterns themselves: tests/test_ballots.py."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings, strategies as st
+
+from votecount import ballots, flagwords
+
+_LITERALS = ["фаст", "ускорение", "fast", "досрочно", "красным", "красный", "красн.", "red", "синим",
+             "синий", "син.", "blue"]
+
+
+def test_every_flag_literal_holds_a_piece():
+    alternatives = re.sub(r"[()?:]", "", flagwords._FLAG_LITERALS.pattern).replace("\\.", ".").split("|")
+    assert sorted(alternatives) == sorted(_LITERALS)
+    assert all(flagwords.may_flag(word) for word in alternatives)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_LITERALS + ["крас", "си", "re", "fas", "а", " ", "\n", "Red", "ФАСТ"]),
+                max_size=8).map("".join))
+def test_may_flag_is_true_wherever_a_literal_is(text):
+    if flagwords._FLAG_LITERALS.search(text):
+        assert flagwords.may_flag(text)
+
+
+_PREFIX_TEXT = st.lists(st.sampled_from(
+    ["мой", "голос", "голосую", "меняю", "перевожу", "переношу", "против", "казнить", "повесить", "vote",
+     "за", "на", "в", ":", " ", "-", "—", "\t", "Вася", "мой голос", "Голос", "VOTE", "а", ",", "."]),
+    max_size=6).map("".join)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_PREFIX_TEXT)
+def test_strip_prefix_as_the_pattern_alone(line):
+    assert ballots._strip_prefix(line) == ballots.PREFIX.sub("", line, count=1).strip(" \t,;:!.")
+
+
+def test_strip_prefix_tests_can_fail():
+    assert ballots._strip_prefix("голос: Вася") == "Вася"
+    assert ballots._strip_prefix("vote: Вася") == "Вася"

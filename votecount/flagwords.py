@@ -1,0 +1,62 @@
+"""Flag words (фаст, досрочно) and colour words (красным, синим) of a post, as the ballot
+reader takes them out: found on case-folded text with ё→е, each a whole word (no word
+character on either side). A word that is also a player's nick is the reader's to keep.
+"""
+
+from __future__ import annotations
+
+import re
+
+FAST = re.compile(r"(?<!\w)(?:фаст|ускорение|fast)(?!\w)")
+EARLY = re.compile(r"(?<!\w)досрочно(?!\w)")
+RED_WORD = re.compile(r"(?<!\w)(?:красным|красный|красн\.|red)(?!\w)")
+BLUE_WORD = re.compile(r"(?<!\w)(?:синим|синий|син\.|blue)(?!\w)")
+
+# Flag and colour words in one pattern; a word that is also a player's nick is kept as a nick.
+# Each is a whole word (no word character on either side), so no two overlap: one search with
+# this pattern finds, in order, every word each of the four finds (tests/test_ballots.py).
+FLAG_WORDS = re.compile("|".join(f"(?:{rx.pattern})" for rx in (FAST, EARLY, RED_WORD, BLUE_WORD)))
+# The same words as plain literals, searched first: the lookbehind in front of every
+# alternative stops the regex engine from skipping ahead to a possible first letter, so
+# FLAG_WORDS tries each of a post's characters in turn (2.0 ms a page against 0.5-0.7 ms,
+# bench/flags.py).
+_FLAG_LITERALS = re.compile("|".join(
+    rx.pattern.removeprefix(r"(?<!\w)").removesuffix(r"(?!\w)") for rx in (FAST, EARLY, RED_WORD, BLUE_WORD)))
+# A piece of every literal, for substring tests before any pattern: most posts hold none, and
+# eight `in` tests skip through a long post several times faster than the alternation's scan
+# (tests/test_flagwords.py: every literal holds one).
+_PIECES = ("фаст", "ускорение", "fast", "досрочно", "красн", "red", "син", "blue")
+
+
+def may_flag(text: str) -> bool:
+    """False only when _FLAG_LITERALS (so FLAG_WORDS) finds nothing in `text`."""
+    return any(piece in text for piece in _PIECES)
+
+
+def word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"  # what \w matches in a str pattern
+
+
+def flag_words(folded: str) -> list[str]:
+    """FLAG_WORDS.findall(folded), by a literal search and a word-boundary check of each hit.
+    The same list (tests/test_ballots.py): the literals start with eight different letters and
+    the three that share one differ before their end, so at most one is found at a place; and
+    a literal refused for a letter beside it cannot hide a word starting inside it (a word
+    needs a non-letter before it, and only "красн." and "син." hold one, at their end)."""
+    out: list[str] = []
+    if not may_flag(folded):
+        return out
+    for m in _FLAG_LITERALS.finditer(folded):
+        i, j = m.span()
+        if not ((i and word_char(folded[i - 1])) or (j < len(folded) and word_char(folded[j]))):
+            out.append(m.group())
+    return out
+
+
+def without_flags(text: str, nicks: frozenset[str]) -> str:
+    """`text` with each flag and colour word replaced by a space, bar those that are nicks."""
+    if not may_flag(text) or not _FLAG_LITERALS.search(text):  # every flag word is a literal
+        return text
+    if nicks:
+        return FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", text)
+    return FLAG_WORDS.sub(" ", text)
