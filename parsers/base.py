@@ -22,6 +22,7 @@ from votecount.runs import carried_runs  # a post's colour runs, from its cleane
 
 from .boardtime import BoardClock, needs_page
 from .dates import from_attr, is_relative, parse_time
+from .roles import Firsts
 from .markup import (  # noqa: F401 (engine modules import these from base)
     _DIGITS,
     BLOCK_TAGS,
@@ -155,6 +156,7 @@ class Compiled:
         self.sel = sel
         sources, self.alts = alternatives(sel)
         self.xp = _XPaths(sources)
+        self.firsts = Firsts(self.xp)  # each expression's first result: Python or libxml2
 
     def posts(self, doc) -> list:
         """The page's post elements by the first `post` expression that finds any (found once
@@ -205,20 +207,17 @@ class Compiled:
         return None
 
     def _first_of(self, name: str, node):
-        """One expression's first result, by libxml2, asked once per node while the page is
-        read (roles that share an expression, the page's date format reading every post's
-        time). A hook that changes a copy of a node asks its roles after the change only."""
-        xp = self.xp.find(name)
-        if xp is None:
+        """One expression's first result (roles.Firsts: a Python matcher where the shape
+        allows, else libxml2), asked once per node while the page is read (roles that share
+        an expression, the page's date format reading every post's time). A hook that
+        changes a copy of a node asks its roles after the change only."""
+        if name not in self.xp.sources:
             return None
         memo = page_memo()
         key = (self.xp.sources[name], node)
         if key in memo:
             return memo[key]
-        found = xp(node)
-        if isinstance(found, list):
-            found = found[0] if found else None
-        memo[key] = found
+        found = memo[key] = self.firsts[name](node)
         return found
 
     def first(self, name: str, node) -> str:

@@ -1,0 +1,372 @@
+"""A post's role queries (`Selectors.post_id`, `author`, `body`, …) in Python, where the
+expression has a shape this module fully understands; libxml2's compiled XPath otherwise.
+
+Why: libxml2 evaluates `.//h5[starts-with(@id, 'subject_')]/@id` by building the whole node
+set of the post (every element, its string tests) and then we take the first. On a long post
+that walk is ~100 µs a query, and a page asks ten roles of every post. Here the expression
+becomes a matcher that walks the post with lxml's C-level iteration (`el.iter(tag)`), tests an
+element's attributes with `el.get`, and stops at the first hit.
+
+The first hit in document order is found from the end of the path, as CSS engines match:
+the post's elements of the last step's tag are taken in document order, and for each the
+earlier steps are proved backwards (its parent, an ancestor, a preceding sibling). Walking
+forwards from the first step's first match would not give document order (a nested match's
+child can come before an outer match's child).
+
+Shapes understood (anything else, or a literal it cannot prove equal, goes to libxml2):
+- a relative path of steps `.//t`, `./t`, `t`, then `/t`, `//t`, `/following-sibling::t`
+  (t a tag or `*`), ending in an element or `/@attr`; `@attr` alone; `(path)[1]` and
+  `(path)[1]/@attr`;
+- predicates: `cls()` (markup's class test), `starts-with(@a, 'v')`, `contains(@a, 'v')`,
+  `@a`, `@a='v'`, `normalize-space()`, a relative path (it exists), `not()`, `and`, `or`,
+  brackets; `[1]` as the last predicate of a following-sibling step.
+`tests/parsers/test_roles.py` checks the results equal libxml2's on every page and on
+generated markup.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from lxml import etree
+
+from .markup import _CLS_TEST, _XML_SPACE
+
+CHILD, DESCENDANT, SIBLING = "child", "descendant", "following-sibling"
+
+Test = Callable[[object], bool]
+
+
+class Unsupported(ValueError):
+    """The expression has a shape the matcher does not take (libxml2 evaluates it)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One location step: its axis, its tag (None: any element), its predicates as one test
+    (None: none), and `first`: a trailing `[1]` (only on following-sibling)."""
+
+    axis: str
+    tag: str | None
+    test: Test | None = None
+    first: bool = False
+
+    @property
+    def kind(self):
+        """What lxml's iterators take as the tag filter: the tag, or any element (XPath's `*`
+        is an element, never a comment or processing instruction)."""
+        return self.tag or etree.Element
+
+    def accepts(self, el) -> bool:
+        return (self.tag is None or el.tag == self.tag) and (self.test is None or self.test(el))
+
+
+@dataclass(frozen=True)
+class RolePath:
+    """A compiled role: called on a node, its first result as libxml2 gives it (the element,
+    the attribute's string, or None). `head`: `(path)[1]/@attr`, the attribute of the first
+    element (None when that element lacks it), not the first element having it."""
+
+    steps: tuple[Step, ...]
+    attr: str | None = None
+    head: bool = False
+
+    def __call__(self, node):
+        if not self.steps:
+            return node.get(self.attr)
+        if self.head:
+            found = _first(self.steps, None, node)
+            return found if found is None or self.attr is None else found.get(self.attr)
+        return _first(self.steps, self.attr, node)
+
+    def exists(self, node) -> bool:
+        """The path selects anything from `node` (order does not matter: a forward walk)."""
+        if not self.steps:
+            return node.get(self.attr) is not None
+        return _exists(self.steps, self.attr, 0, node)
+
+
+def _first(steps: tuple[Step, ...], attr: str | None, ctx):
+    """The first element (or its `attr`) in document order that the path selects from `ctx`:
+    every step's node is inside `ctx`, so the candidates are its elements of the last tag."""
+    last, at = steps[-1], len(steps) - 1
+    for el in ctx.iter(last.kind):
+        if el is ctx or (attr is not None and el.get(attr) is None):
+            continue
+        if last.accepts(el) and _reached(steps, at, el, ctx):
+            return el if attr is None else el.get(attr)
+    return None
+
+
+def _holds(steps: tuple[Step, ...], at: int, el, ctx) -> bool:
+    """`el` passes step `at` and is reached from `ctx` by the steps before it."""
+    return steps[at].accepts(el) and _reached(steps, at, el, ctx)
+
+
+def _reached(steps: tuple[Step, ...], at: int, el, ctx) -> bool:
+    """Some node the steps before `at` select (`ctx` itself for the first step) leads to `el`
+    by step `at`'s axis (`el` already passed the step's test)."""
+    step = steps[at]
+    if step.axis == CHILD:
+        parent = el.getparent()
+        return parent is ctx if at == 0 else parent is not None and _holds(steps, at - 1, parent, ctx)
+    if step.axis == DESCENDANT:
+        for up in el.iterancestors():
+            if up is ctx:  # earlier steps' nodes are inside ctx: none above it
+                return at == 0
+            if at and _holds(steps, at - 1, up, ctx):
+                return True
+        return False
+    for before in el.itersiblings(etree.Element, preceding=True):
+        if _holds(steps, at - 1, before, ctx):
+            return True
+        if step.first and step.accepts(before):  # a nearer match is the first after anything earlier
+            return False
+    return False
+
+
+def _exists(steps: tuple[Step, ...], attr: str | None, at: int, node) -> bool:
+    """Some node the steps from `at` select from `node` (with `attr`, one that has it)."""
+    step = steps[at]
+    if step.axis == CHILD:
+        nodes = node.iterchildren(step.kind)
+    elif step.axis == DESCENDANT:
+        nodes = node.iterdescendants(step.kind)
+    else:
+        nodes = node.itersiblings(step.kind)
+    for el in nodes:
+        if not step.accepts(el):
+            continue
+        if (_exists(steps, attr, at + 1, el) if at + 1 < len(steps)
+                else attr is None or el.get(attr) is not None):
+            return True
+        if step.first:  # only the first following sibling that passes counts
+            return False
+    return False
+
+
+# --- predicates ------------------------------------------------------------------------------
+
+def has_class(name: str) -> Test:
+    """markup's `cls(name)`: `contains(@class, name)` first (cheap, most elements fail it), then
+    `name` among the class tokens normalize-space() leaves (tab, newline and CR fold to spaces;
+    a no-break space does not)."""
+    def test(el) -> bool:
+        value = el.get("class")
+        return value is not None and name in value and name in value.translate(_XML_SPACE).split(" ")
+    return test
+
+
+def attr_test(func: str, attr: str, literal: str | None) -> Test:
+    """`@a` (present), `@a='v'`, `starts-with(@a, 'v')`, `contains(@a, 'v')`: XPath's string
+    of a missing attribute is ''."""
+    if func == "@":
+        return (lambda el: el.get(attr) is not None) if literal is None else (lambda el: el.get(attr) == literal)
+    if func == "starts-with":
+        return lambda el: (el.get(attr) or "").startswith(literal)
+    return lambda el: literal in (el.get(attr) or "")
+
+
+def has_text(el) -> bool:
+    """`normalize-space()`: the element's text (its text nodes, not comments) holds a character
+    other than XPath's four spaces."""
+    return any(text.strip(" \t\r\n") for text in el.itertext())
+
+
+def _all(tests: list[Test]) -> Test:
+    return tests[0] if len(tests) == 1 else lambda el: all(t(el) for t in tests)
+
+
+def _any(tests: list[Test]) -> Test:
+    return tests[0] if len(tests) == 1 else lambda el: any(t(el) for t in tests)
+
+
+# --- the parser ------------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"""\s*(?:('[^']*'|"[^"]*")|(\d+)|([A-Za-z_][\w-]*)|(\.//|\./|//|::|[()\[\]/@=,*])|(\S))""")
+
+
+def _tokens(source: str) -> list[tuple[str, str]]:
+    """(kind, text) pairs: 'cls' (markup's class test, its name), 'str', 'num', 'name', 'op';
+    anything else is Unsupported."""
+    out, pos = [], 0
+    end = len(source.rstrip())
+    while pos < end:
+        while source[pos].isspace():
+            pos += 1
+        m = _CLS_TEST.match(source, pos)
+        if m:
+            if m[1].translate(_XML_SPACE).split(" ") != [m[1]]:
+                raise Unsupported(f"class name with a space: {m[1]!r}")
+            out.append(("cls", m[1]))
+            pos = m.end()
+            continue
+        m = _TOKEN.match(source, pos)
+        if m is None or m.lastindex == 5:
+            raise Unsupported(f"token at {pos}: {source[pos:pos + 20]!r}")
+        kind = ("str", "num", "name", "op")[m.lastindex - 1]
+        out.append((kind, m[m.lastindex][1:-1] if kind == "str" else m[m.lastindex]))
+        pos = m.end()
+    return out
+
+
+class _Parser:
+    """Recursive descent over the tokens of one expression; each method takes what it
+    understands and raises Unsupported at anything else."""
+
+    def __init__(self, source: str):
+        self.source, self.toks, self.at = source, _tokens(source), 0
+
+    def peek(self, offset: int = 0) -> tuple[str, str]:
+        i = self.at + offset
+        return self.toks[i] if i < len(self.toks) else ("end", "")
+
+    def take(self, text: str) -> bool:
+        if self.peek()[1] == text and self.peek()[0] in ("op", "name", "num"):
+            self.at += 1
+            return True
+        return False
+
+    def need(self, kind: str, text: str | None = None) -> str:
+        got_kind, got = self.peek()
+        if got_kind != kind or (text is not None and got != text):
+            raise Unsupported(f"expected {text or kind} at token {self.at}, got {got!r}")
+        self.at += 1
+        return got
+
+    def expression(self) -> RolePath:
+        """The whole expression: a path, or `(path)[1]` with an optional `/@attr`."""
+        if self.take("("):
+            inner = self.path()
+            self.need("op", ")"), self.need("op", "["), self.need("num", "1"), self.need("op", "]")
+            attr = self.need("name") if inner.attr is None and self.take("/") and self.need("op", "@") else None
+            found = RolePath(inner.steps, inner.attr or attr, head=attr is not None)
+        else:
+            found = self.path()
+        if self.peek()[0] != "end":
+            raise Unsupported(f"more after the path: {self.peek()[1]!r}")
+        return found
+
+    def path(self) -> RolePath:
+        """A relative location path: its steps and an optional final `@attr`."""
+        if self.take("@"):
+            return RolePath((), self.need("name"))
+        axis = DESCENDANT if self.take(".//") else CHILD
+        if axis == CHILD:
+            self.take("./")
+        steps = [self.step(axis)]
+        while True:
+            if self.take("//"):
+                steps.append(self.step(DESCENDANT))
+            elif self.peek() == ("op", "/") and self.peek(1) == ("op", "@"):
+                self.at += 2
+                return RolePath(tuple(steps), self.need("name"))
+            elif self.take("/"):
+                sibling = self.peek(1) == ("op", "::") and self.take(SIBLING) and self.take("::")
+                steps.append(self.step(SIBLING if sibling else CHILD))
+            else:
+                return RolePath(tuple(steps))
+
+    def step(self, axis: str) -> Step:
+        """A node test (a tag, or `*`) and its predicates."""
+        kind, text = self.peek()
+        if not (text == "*" or (kind == "name" and self.peek(1) not in (("op", "("), ("op", "::")))):
+            raise Unsupported(f"not a node test: {text!r}")
+        self.at += 1
+        tests, first = [], False
+        while self.take("["):
+            if self.peek() == ("num", "1") and axis == SIBLING and self.peek(1) == ("op", "]"):
+                first = self.at + 2 >= len(self.toks) or self.peek(2) != ("op", "[")
+                if not first:
+                    raise Unsupported("[1] before another predicate")
+                self.at += 1
+            else:
+                tests.append(self.either())
+            self.need("op", "]")
+        return Step(axis, None if text == "*" else text, _all(tests) if tests else None, first)
+
+    def either(self) -> Test:
+        tests = [self.both()]
+        while self.take("or"):
+            tests.append(self.both())
+        return _any(tests)
+
+    def both(self) -> Test:
+        tests = [self.term()]
+        while self.take("and"):
+            tests.append(self.term())
+        return _all(tests)
+
+    def term(self) -> Test:
+        """One test: a class test, not(), brackets, an attribute test, normalize-space(), or a
+        relative path that must select something."""
+        kind, text = self.peek()
+        if kind == "cls":
+            self.at += 1
+            return has_class(text)
+        if self.take("("):
+            inner = self.either()
+            self.need("op", ")")
+            return inner
+        if kind == "name" and self.peek(1) == ("op", "("):
+            return self.call(text)
+        if self.peek() == ("op", "@") and self.peek(2) == ("op", "="):
+            self.at += 1
+            attr = self.need("name")
+            self.need("op", "=")
+            return attr_test("@", attr, self.need("str"))
+        return self.path().exists
+
+    def call(self, func: str) -> Test:
+        """not(…), normalize-space(), starts-with(@a, 'v'), contains(@a, 'v')."""
+        self.at += 2
+        if func == "not":
+            inner = self.either()
+            self.need("op", ")")
+            return lambda el: not inner(el)
+        if func == "normalize-space":
+            self.need("op", ")")
+            return has_text
+        if func not in ("starts-with", "contains"):
+            raise Unsupported(f"function {func}()")
+        self.need("op", "@")
+        attr = self.need("name")
+        self.need("op", ",")
+        literal = self.need("str")
+        self.need("op", ")")
+        return attr_test(func, attr, literal)
+
+
+def compile_role(source: str) -> RolePath | None:
+    """The role expression as a Python matcher, or None when its shape is not one this module
+    takes (the caller asks libxml2)."""
+    try:
+        return _Parser(source).expression()
+    except Unsupported:
+        return None
+
+
+def by_libxml2(xpath: etree.XPath) -> Callable:
+    """libxml2's first result of a compiled expression, as a matcher gives it: the first node
+    of a node set (None when empty), or the string or number an expression returns."""
+    def first(node):
+        found = xpath(node)
+        if isinstance(found, list):
+            return found[0] if found else None
+        return found
+    return first
+
+
+class Firsts(dict):
+    """Each role alternative's first-result function by name, made when first asked: the
+    Python matcher when the expression's shape allows, else libxml2's (`xpaths`, base._XPaths)."""
+
+    def __init__(self, xpaths):
+        super().__init__()
+        self.xpaths = xpaths
+
+    def __missing__(self, name: str) -> Callable:
+        found = self[name] = compile_role(self.xpaths.sources[name]) or by_libxml2(self.xpaths[name])
+        return found
