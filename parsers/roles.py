@@ -44,14 +44,27 @@ class Unsupported(ValueError):
 
 
 @dataclass(frozen=True)
+class Pred:
+    """A predicate's test, and its key: (attribute, text) such that only an element whose
+    attribute holds the text can pass (None: no such pair). The walk tests the key inline
+    before calling anything: most elements of a post fail it, and a Python call per element
+    costs more than libxml2's walk."""
+
+    test: Test
+    key: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
 class Step:
     """One location step: its axis, its tag (None: any element), its predicates as one test
-    (None: none), and `first`: a trailing `[1]` (only on following-sibling)."""
+    (None: none) with their key (Pred.key), and `first`: a trailing `[1]` (only on
+    following-sibling)."""
 
     axis: str
     tag: str | None
     test: Test | None = None
     first: bool = False
+    key: tuple[str, str] | None = None
 
     @property
     def kind(self):
@@ -90,12 +103,18 @@ class RolePath:
 
 def _first(steps: tuple[Step, ...], attr: str | None, ctx):
     """The first element (or its `attr`) in document order that the path selects from `ctx`:
-    every step's node is inside `ctx`, so the candidates are its elements of the last tag."""
+    every step's node is inside `ctx`, so the candidates are its elements of the last tag
+    (their tag is the step's: only the key and the test are left to ask)."""
     last, at = steps[-1], len(steps) - 1
+    name, needle = last.key or (attr, "")
+    test = last.test
     for el in ctx.iter(last.kind):
-        if el is ctx or (attr is not None and el.get(attr) is None):
-            continue
-        if last.accepts(el) and _reached(steps, at, el, ctx):
+        if name is not None:
+            value = el.get(name)
+            if value is None or needle not in value:
+                continue
+        if ((test is None or test(el)) and el is not ctx and (attr is None or el.get(attr) is not None)
+                and _reached(steps, at, el, ctx)):
             return el if attr is None else el.get(attr)
     return None
 
@@ -159,14 +178,15 @@ def has_class(name: str) -> Test:
     return test
 
 
-def attr_test(func: str, attr: str, literal: str | None) -> Test:
+def attr_test(func: str, attr: str, literal: str | None) -> Pred:
     """`@a` (present), `@a='v'`, `starts-with(@a, 'v')`, `contains(@a, 'v')`: XPath's string
-    of a missing attribute is ''."""
+    of a missing attribute is '' (so an empty literal needs no attribute to start or contain)."""
     if func == "@":
-        return (lambda el: el.get(attr) is not None) if literal is None else (lambda el: el.get(attr) == literal)
+        test = (lambda el: el.get(attr) is not None) if literal is None else (lambda el: el.get(attr) == literal)
+        return Pred(test, (attr, literal or ""))
     if func == "starts-with":
-        return lambda el: (el.get(attr) or "").startswith(literal)
-    return lambda el: literal in (el.get(attr) or "")
+        return Pred(lambda el: (el.get(attr) or "").startswith(literal), (attr, literal) if literal else None)
+    return Pred(lambda el: literal in (el.get(attr) or ""), (attr, literal) if literal else None)
 
 
 def has_text(el) -> bool:
@@ -175,12 +195,34 @@ def has_text(el) -> bool:
     return any(text.strip(" \t\r\n") for text in el.itertext())
 
 
-def _all(tests: list[Test]) -> Test:
-    return tests[0] if len(tests) == 1 else lambda el: all(t(el) for t in tests)
+def _all(preds: list[Pred]) -> Pred:
+    """Every predicate holds; the first key among them stands for all (any one must hold).
+    Written out for one and two: a generator per element costs as much as the tests."""
+    tests, key = [p.test for p in preds], next((p.key for p in preds if p.key), None)
+    if len(tests) <= 2:
+        one, two = tests[0], tests[-1]
+        return Pred(one if len(tests) == 1 else lambda el: one(el) and two(el), key)
+
+    def test(el) -> bool:
+        for each in tests:
+            if not each(el):
+                return False
+        return True
+    return Pred(test, key)
 
 
-def _any(tests: list[Test]) -> Test:
-    return tests[0] if len(tests) == 1 else lambda el: any(t(el) for t in tests)
+def _any(preds: list[Pred]) -> Pred:
+    """One of the predicates holds (no key: each may need another attribute)."""
+    if len(preds) == 1:
+        return preds[0]
+    tests = [p.test for p in preds]
+
+    def test(el) -> bool:
+        for each in tests:
+            if each(el):
+                return True
+        return False
+    return Pred(test)
 
 
 # --- the parser ------------------------------------------------------------------------------
@@ -285,27 +327,28 @@ class _Parser:
             else:
                 tests.append(self.either())
             self.need("op", "]")
-        return Step(axis, None if text == "*" else text, _all(tests) if tests else None, first)
+        pred = _all(tests) if tests else Pred(None)
+        return Step(axis, None if text == "*" else text, pred.test, first, pred.key)
 
-    def either(self) -> Test:
+    def either(self) -> Pred:
         tests = [self.both()]
         while self.take("or"):
             tests.append(self.both())
         return _any(tests)
 
-    def both(self) -> Test:
+    def both(self) -> Pred:
         tests = [self.term()]
         while self.take("and"):
             tests.append(self.term())
         return _all(tests)
 
-    def term(self) -> Test:
+    def term(self) -> Pred:
         """One test: a class test, not(), brackets, an attribute test, normalize-space(), or a
         relative path that must select something."""
         kind, text = self.peek()
         if kind == "cls":
             self.at += 1
-            return has_class(text)
+            return Pred(has_class(text), ("class", text))
         if self.take("("):
             inner = self.either()
             self.need("op", ")")
@@ -317,18 +360,18 @@ class _Parser:
             attr = self.need("name")
             self.need("op", "=")
             return attr_test("@", attr, self.need("str"))
-        return self.path().exists
+        return Pred(self.path().exists)
 
-    def call(self, func: str) -> Test:
+    def call(self, func: str) -> Pred:
         """not(…), normalize-space(), starts-with(@a, 'v'), contains(@a, 'v')."""
         self.at += 2
         if func == "not":
             inner = self.either()
             self.need("op", ")")
-            return lambda el: not inner(el)
+            return Pred(lambda el: not inner.test(el))
         if func == "normalize-space":
             self.need("op", ")")
-            return has_text
+            return Pred(has_text)
         if func not in ("starts-with", "contains"):
             raise Unsupported(f"function {func}()")
         self.need("op", "@")
