@@ -17,8 +17,9 @@ Shapes understood (anything else, or a literal it cannot prove equal, goes to li
 - a relative path of steps `.//t`, `./t`, `t`, then `/t`, `//t`, `/following-sibling::t`
   (t a tag or `*`), ending in an element or `/@attr`; `@attr` alone; `(path)[1]` and
   `(path)[1]/@attr`;
-- predicates: `cls()` (markup's class test), `starts-with(@a, 'v')`, `contains(@a, 'v')`,
-  `@a`, `@a='v'`, `normalize-space()`, a relative path (it exists), `not()`, `and`, `or`,
+- predicates: `cls()` (markup's class test), `starts-with(X, 'v')` and `contains(X, 'v')`
+  of an attribute `@a`, of the text `.` or of `normalize-space(.)`, `@a`, `@a='v'`,
+  `normalize-space()`, a relative path (it exists), `ancestor::t[…]`, `not()`, `and`, `or`,
   brackets; `[1]` as the last predicate of a following-sibling step.
 `tests/parsers/test_roles.py` checks the results equal libxml2's on every page and on
 generated markup.
@@ -35,6 +36,7 @@ from lxml import etree
 from .markup import _CLS_TEST, _XML_SPACE
 
 CHILD, DESCENDANT, SIBLING = "child", "descendant", "following-sibling"
+ANCESTOR = "ancestor"  # in predicates only
 
 Test = Callable[[object], bool]
 
@@ -189,6 +191,24 @@ def attr_test(func: str, attr: str, literal: str | None) -> Pred:
     return Pred(lambda el: literal in (el.get(attr) or ""), (attr, literal) if literal else None)
 
 
+def string_value(el) -> str:
+    """XPath's string of an element: its text nodes in document order (lxml's itertext skips
+    comments and processing instructions, as XPath does, and keeps their tails)."""
+    return "".join(el.itertext())
+
+
+def normalized(el) -> str:
+    """normalize-space(.): the string's runs of XPath's four spaces as one, none at the ends."""
+    return " ".join(part for part in string_value(el).translate(_XML_SPACE).split(" ") if part)
+
+
+def text_test(func: str, text: Callable[[object], str], literal: str) -> Pred:
+    """starts-with(text, 'v') or contains(text, 'v') of the element's (normalized) string."""
+    if func == "starts-with":
+        return Pred(lambda el: text(el).startswith(literal))
+    return Pred(lambda el: literal in text(el))
+
+
 def has_text(el) -> bool:
     """`normalize-space()`: the element's text (its text nodes, not comments) holds a character
     other than XPath's four spaces."""
@@ -227,7 +247,7 @@ def _any(preds: list[Pred]) -> Pred:
 
 # --- the parser ------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"""\s*(?:('[^']*'|"[^"]*")|(\d+)|([A-Za-z_][\w-]*)|(\.//|\./|//|::|[()\[\]/@=,*])|(\S))""")
+_TOKEN = re.compile(r"""\s*(?:('[^']*'|"[^"]*")|(\d+)|([A-Za-z_][\w-]*)|(\.//|\./|//|::|[()\[\]/@=,*.])|(\S))""")
 
 
 def _tokens(source: str) -> list[tuple[str, str]]:
@@ -355,6 +375,8 @@ class _Parser:
             return inner
         if kind == "name" and self.peek(1) == ("op", "("):
             return self.call(text)
+        if text == ANCESTOR and self.peek(1) == ("op", "::"):
+            return self.ancestor()
         if self.peek() == ("op", "@") and self.peek(2) == ("op", "="):
             self.at += 1
             attr = self.need("name")
@@ -363,23 +385,45 @@ class _Parser:
         return Pred(self.path().exists)
 
     def call(self, func: str) -> Pred:
-        """not(…), normalize-space(), starts-with(@a, 'v'), contains(@a, 'v')."""
+        """not(…), normalize-space() (of the element), starts-with(X, 'v') and contains(X, 'v')
+        where X is an attribute, the element's text (`.`) or that text normalized."""
         self.at += 2
         if func == "not":
             inner = self.either()
             self.need("op", ")")
             return Pred(lambda el: not inner.test(el))
         if func == "normalize-space":
+            self.take(".")
             self.need("op", ")")
             return Pred(has_text)
         if func not in ("starts-with", "contains"):
             raise Unsupported(f"function {func}()")
-        self.need("op", "@")
-        attr = self.need("name")
+        if self.take("@"):
+            attr = self.need("name")
+            self.need("op", ",")
+            return attr_test(func, attr, self.closing())
+        text = string_value
+        if self.take("normalize-space") and self.need("op", "("):
+            self.need("op", ".")
+            self.need("op", ")")
+            text = normalized
+        else:
+            self.need("op", ".")
         self.need("op", ",")
+        return text_test(func, text, self.closing())
+
+    def closing(self) -> str:
+        """The literal that ends a function's arguments, and the closing bracket."""
         literal = self.need("str")
         self.need("op", ")")
-        return attr_test(func, attr, literal)
+        return literal
+
+    def ancestor(self) -> Pred:
+        """`ancestor::t[…]`: an ancestor passes the step (any ancestor, up to the document's
+        root, as XPath's axis: not only those inside the post)."""
+        self.at += 2
+        step = self.step(ANCESTOR)  # a position (`[1]`) is refused there
+        return Pred(lambda el: any(step.accepts(up) for up in el.iterancestors(step.kind)))
 
 
 def compile_role(source: str) -> RolePath | None:
