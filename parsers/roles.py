@@ -1,28 +1,22 @@
-"""A post's role queries (`Selectors.post_id`, `author`, `body`, …) in Python, where the
-expression has a shape this module fully understands; libxml2's compiled XPath otherwise.
+"""A post's role queries (Selectors.post_id, author, body, …) as Python matchers over lxml's
+C-level iteration, where the expression has a shape this module fully understands; libxml2's
+compiled XPath otherwise (`Firsts`). libxml2 builds a role's whole node set, with its string
+functions on every element of the post, for the one first result we keep; a matcher tests
+attributes with `el.get` and stops at the first hit (lxml's `iter(tag)` still reads on to the
+next element of that tag, in C).
 
-Why: libxml2 evaluates `.//h5[starts-with(@id, 'subject_')]/@id` by building the whole node
-set of the post (every element, its string tests) and then we take the first. On a long post
-that walk is ~100 µs a query, and a page asks ten roles of every post. Here the expression
-becomes a matcher that walks the post with lxml's C-level iteration (`el.iter(tag)`), tests an
-element's attributes with `el.get`, and stops at the first hit.
+The first hit in document order is found from the end of the path, as CSS engines match: the
+post's elements of the last step's tag in document order, each proved backwards through the
+earlier steps (its parent, an ancestor, a preceding sibling). Walking forwards from the first
+step's first match would not give document order (a nested match's child can come first).
 
-The first hit in document order is found from the end of the path, as CSS engines match:
-the post's elements of the last step's tag are taken in document order, and for each the
-earlier steps are proved backwards (its parent, an ancestor, a preceding sibling). Walking
-forwards from the first step's first match would not give document order (a nested match's
-child can come before an outer match's child).
-
-Shapes understood (anything else, or a literal it cannot prove equal, goes to libxml2):
-- a relative path of steps `.//t`, `./t`, `t`, then `/t`, `//t`, `/following-sibling::t`
-  (t a tag or `*`), ending in an element or `/@attr`; `@attr` alone; `(path)[1]` and
-  `(path)[1]/@attr`;
-- predicates: `cls()` (markup's class test), `starts-with(X, 'v')` and `contains(X, 'v')`
-  of an attribute `@a`, of the text `.` or of `normalize-space(.)`, `@a`, `@a='v'`,
-  `normalize-space()`, a relative path (it exists), `ancestor::t[…]`, `not()`, `and`, `or`,
-  brackets; `[1]` as the last predicate of a following-sibling step.
-`tests/parsers/test_roles.py` checks the results equal libxml2's on every page and on
-generated markup.
+Shapes taken: a relative path of steps `.//t`, `./t`, `t`, then `/t`, `//t`,
+`/following-sibling::t` (t a tag or `*`), ending in an element or `/@a`; `@a` alone;
+`(path)[1]` and `(path)[1]/@a`. Predicates: markup's class test (`cls()`), `@a`, `@a='v'`,
+`starts-with(X, 'v')` and `contains(X, 'v')` of `@a`, `.` or `normalize-space(.)`,
+`normalize-space()`, a relative path, `ancestor::t[…]`, `not()`, `and`, `or`, brackets, and
+`[1]` last on a following-sibling step. tests/parsers/test_roles.py holds them to libxml2's
+results on every page and on generated markup.
 """
 
 from __future__ import annotations
@@ -47,10 +41,8 @@ class Unsupported(ValueError):
 
 @dataclass(frozen=True)
 class Pred:
-    """A predicate's test, and its key: (attribute, text) such that only an element whose
-    attribute holds the text can pass (None: no such pair). The walk tests the key inline
-    before calling anything: most elements of a post fail it, and a Python call per element
-    costs more than libxml2's walk."""
+    """A predicate's test, and its key: (attribute, text) that an element passing it holds
+    (None: none), tested inline by the walk, as a call per element costs more than libxml2."""
 
     test: Test
     key: tuple[str, str] | None = None
@@ -58,9 +50,8 @@ class Pred:
 
 @dataclass(frozen=True)
 class Step:
-    """One location step: its axis, its tag (None: any element), its predicates as one test
-    (None: none) with their key (Pred.key), and `first`: a trailing `[1]` (only on
-    following-sibling)."""
+    """One location step: axis, tag (None: any element), predicates as one test and its key
+    (Pred), `first`: a trailing `[1]` (following-sibling only)."""
 
     axis: str
     tag: str | None
@@ -70,8 +61,7 @@ class Step:
 
     @property
     def kind(self):
-        """What lxml's iterators take as the tag filter: the tag, or any element (XPath's `*`
-        is an element, never a comment or processing instruction)."""
+        """lxml's iterator filter: the tag, or any element (`*` is never a comment or PI)."""
         return self.tag or etree.Element
 
     def accepts(self, el) -> bool:
@@ -81,8 +71,8 @@ class Step:
 @dataclass(frozen=True)
 class RolePath:
     """A compiled role: called on a node, its first result as libxml2 gives it (the element,
-    the attribute's string, or None). `head`: `(path)[1]/@attr`, the attribute of the first
-    element (None when that element lacks it), not the first element having it."""
+    the attribute's string, or None). `head`: `(path)[1]/@a`, the attribute of the first
+    element (None when it lacks one), not the first element having it."""
 
     steps: tuple[Step, ...]
     attr: str | None = None
@@ -105,8 +95,7 @@ class RolePath:
 
 def _first(steps: tuple[Step, ...], attr: str | None, ctx):
     """The first element (or its `attr`) in document order that the path selects from `ctx`:
-    every step's node is inside `ctx`, so the candidates are its elements of the last tag
-    (their tag is the step's: only the key and the test are left to ask)."""
+    every step's node is inside `ctx`, so the candidates are its elements of the last tag."""
     last, at = steps[-1], len(steps) - 1
     name, needle = last.key or (attr, "")
     test = last.test
@@ -181,8 +170,8 @@ def has_class(name: str) -> Test:
 
 
 def attr_test(func: str, attr: str, literal: str | None) -> Pred:
-    """`@a` (present), `@a='v'`, `starts-with(@a, 'v')`, `contains(@a, 'v')`: XPath's string
-    of a missing attribute is '' (so an empty literal needs no attribute to start or contain)."""
+    """`@a`, `@a='v'`, `starts-with(@a, 'v')`, `contains(@a, 'v')`: a missing attribute's
+    string is '' (an empty literal needs no attribute)."""
     if func == "@":
         test = (lambda el: el.get(attr) is not None) if literal is None else (lambda el: el.get(attr) == literal)
         return Pred(test, (attr, literal or ""))
@@ -192,8 +181,8 @@ def attr_test(func: str, attr: str, literal: str | None) -> Pred:
 
 
 def string_value(el) -> str:
-    """XPath's string of an element: its text nodes in document order (lxml's itertext skips
-    comments and processing instructions, as XPath does, and keeps their tails)."""
+    """XPath's string of an element: its text nodes (itertext skips comments and PIs, as XPath
+    does, and keeps their tails)."""
     return "".join(el.itertext())
 
 
@@ -210,39 +199,24 @@ def text_test(func: str, text: Callable[[object], str], literal: str) -> Pred:
 
 
 def has_text(el) -> bool:
-    """`normalize-space()`: the element's text (its text nodes, not comments) holds a character
-    other than XPath's four spaces."""
+    """`normalize-space()`: the element's string holds more than XPath's four spaces."""
     return any(text.strip(" \t\r\n") for text in el.itertext())
 
 
 def _all(preds: list[Pred]) -> Pred:
     """Every predicate holds; the first key among them stands for all (any one must hold).
-    Written out for one and two: a generator per element costs as much as the tests."""
-    tests, key = [p.test for p in preds], next((p.key for p in preds if p.key), None)
+    One and two written out: a generator per element costs as much as the tests."""
+    tests, key = tuple(p.test for p in preds), next((p.key for p in preds if p.key), None)
+    one, two = tests[0], tests[-1]
     if len(tests) <= 2:
-        one, two = tests[0], tests[-1]
         return Pred(one if len(tests) == 1 else lambda el: one(el) and two(el), key)
-
-    def test(el) -> bool:
-        for each in tests:
-            if not each(el):
-                return False
-        return True
-    return Pred(test, key)
+    return Pred(lambda el: all(test(el) for test in tests), key)
 
 
 def _any(preds: list[Pred]) -> Pred:
     """One of the predicates holds (no key: each may need another attribute)."""
-    if len(preds) == 1:
-        return preds[0]
-    tests = [p.test for p in preds]
-
-    def test(el) -> bool:
-        for each in tests:
-            if each(el):
-                return True
-        return False
-    return Pred(test)
+    tests = tuple(p.test for p in preds)
+    return preds[0] if len(preds) == 1 else Pred(lambda el: any(test(el) for test in tests))
 
 
 # --- the parser ------------------------------------------------------------------------------
@@ -251,8 +225,7 @@ _TOKEN = re.compile(r"""\s*(?:('[^']*'|"[^"]*")|(\d+)|([A-Za-z_][\w-]*)|(\.//|\.
 
 
 def _tokens(source: str) -> list[tuple[str, str]]:
-    """(kind, text) pairs: 'cls' (markup's class test, its name), 'str', 'num', 'name', 'op';
-    anything else is Unsupported."""
+    """(kind, text): 'cls' (markup's class test: its name), 'str', 'num', 'name' or 'op'."""
     out, pos = [], 0
     end = len(source.rstrip())
     while pos < end:
@@ -275,11 +248,10 @@ def _tokens(source: str) -> list[tuple[str, str]]:
 
 
 class _Parser:
-    """Recursive descent over the tokens of one expression; each method takes what it
-    understands and raises Unsupported at anything else."""
+    """Recursive descent over one expression's tokens: Unsupported at anything not taken."""
 
     def __init__(self, source: str):
-        self.source, self.toks, self.at = source, _tokens(source), 0
+        self.toks, self.at = _tokens(source), 0
 
     def peek(self, offset: int = 0) -> tuple[str, str]:
         i = self.at + offset
@@ -298,11 +270,16 @@ class _Parser:
         self.at += 1
         return got
 
+    def ops(self, *texts: str) -> None:
+        """These operators next, in turn."""
+        for text in texts:
+            self.need("num" if text.isdigit() else "op", text)
+
     def expression(self) -> RolePath:
         """The whole expression: a path, or `(path)[1]` with an optional `/@attr`."""
         if self.take("("):
             inner = self.path()
-            self.need("op", ")"), self.need("op", "["), self.need("num", "1"), self.need("op", "]")
+            self.ops(")", "[", "1", "]")
             attr = self.need("name") if inner.attr is None and self.take("/") and self.need("op", "@") else None
             found = RolePath(inner.steps, inner.attr or attr, head=attr is not None)
         else:
@@ -351,36 +328,34 @@ class _Parser:
         return Step(axis, None if text == "*" else text, pred.test, first, pred.key)
 
     def either(self) -> Pred:
-        tests = [self.both()]
-        while self.take("or"):
-            tests.append(self.both())
-        return _any(tests)
+        return self.joined("or", self.both, _any)
 
     def both(self) -> Pred:
-        tests = [self.term()]
-        while self.take("and"):
-            tests.append(self.term())
-        return _all(tests)
+        return self.joined("and", self.term, _all)
+
+    def joined(self, word: str, part, join) -> Pred:
+        preds = [part()]
+        while self.take(word):
+            preds.append(part())
+        return join(preds)
 
     def term(self) -> Pred:
-        """One test: a class test, not(), brackets, an attribute test, normalize-space(), or a
-        relative path that must select something."""
+        """A class test, brackets, a function, an ancestor, @a='v', or a path that exists."""
         kind, text = self.peek()
         if kind == "cls":
             self.at += 1
             return Pred(has_class(text), ("class", text))
         if self.take("("):
             inner = self.either()
-            self.need("op", ")")
+            self.ops(")")
             return inner
         if kind == "name" and self.peek(1) == ("op", "("):
             return self.call(text)
         if text == ANCESTOR and self.peek(1) == ("op", "::"):
             return self.ancestor()
         if self.peek() == ("op", "@") and self.peek(2) == ("op", "="):
-            self.at += 1
-            attr = self.need("name")
-            self.need("op", "=")
+            attr = self.toks[self.at + 1][1]
+            self.at += 3
             return attr_test("@", attr, self.need("str"))
         return Pred(self.path().exists)
 
@@ -390,37 +365,30 @@ class _Parser:
         self.at += 2
         if func == "not":
             inner = self.either()
-            self.need("op", ")")
+            self.ops(")")
             return Pred(lambda el: not inner.test(el))
         if func == "normalize-space":
             self.take(".")
-            self.need("op", ")")
+            self.ops(")")
             return Pred(has_text)
         if func not in ("starts-with", "contains"):
             raise Unsupported(f"function {func}()")
         if self.take("@"):
             attr = self.need("name")
-            self.need("op", ",")
+            self.ops(",")
             return attr_test(func, attr, self.closing())
-        text = string_value
-        if self.take("normalize-space") and self.need("op", "("):
-            self.need("op", ".")
-            self.need("op", ")")
-            text = normalized
-        else:
-            self.need("op", ".")
-        self.need("op", ",")
+        text = normalized if self.take("normalize-space") else string_value
+        self.ops(*(("(", ".", ")", ",") if text is normalized else (".", ",")))
         return text_test(func, text, self.closing())
 
     def closing(self) -> str:
         """The literal that ends a function's arguments, and the closing bracket."""
         literal = self.need("str")
-        self.need("op", ")")
+        self.ops(")")
         return literal
 
     def ancestor(self) -> Pred:
-        """`ancestor::t[…]`: an ancestor passes the step (any ancestor, up to the document's
-        root, as XPath's axis: not only those inside the post)."""
+        """`ancestor::t[…]`: any ancestor up to the document's root (not only in the post)."""
         self.at += 2
         step = self.step(ANCESTOR)  # a position (`[1]`) is refused there
         return Pred(lambda el: any(step.accepts(up) for up in el.iterancestors(step.kind)))
@@ -436,8 +404,8 @@ def compile_role(source: str) -> RolePath | None:
 
 
 def by_libxml2(xpath: etree.XPath) -> Callable:
-    """libxml2's first result of a compiled expression, as a matcher gives it: the first node
-    of a node set (None when empty), or the string or number an expression returns."""
+    """libxml2's first result, as a matcher gives it: a node set's first (None when empty), or
+    the string or number the expression returns."""
     def first(node):
         found = xpath(node)
         if isinstance(found, list):
