@@ -42,10 +42,12 @@ class Unsupported(ValueError):
 @dataclass(frozen=True)
 class Pred:
     """A predicate's test, and its key: (attribute, text) that an element passing it holds
-    (None: none), tested inline by the walk, as a call per element costs more than libxml2."""
+    (None: none), tested inline by the walk, as a call per element costs more than libxml2.
+    `reads_text`: the test reads the element's text (Step refuses that without a key)."""
 
     test: Test
     key: tuple[str, str] | None = None
+    reads_text: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,8 +196,8 @@ def normalized(el) -> str:
 def text_test(func: str, text: Callable[[object], str], literal: str) -> Pred:
     """starts-with(text, 'v') or contains(text, 'v') of the element's (normalized) string."""
     if func == "starts-with":
-        return Pred(lambda el: text(el).startswith(literal))
-    return Pred(lambda el: literal in text(el))
+        return Pred(lambda el: text(el).startswith(literal), None, True)
+    return Pred(lambda el: literal in text(el), None, True)
 
 
 def has_text(el) -> bool:
@@ -207,16 +209,16 @@ def _all(preds: list[Pred]) -> Pred:
     """Every predicate holds; the first key among them stands for all (any one must hold).
     One and two written out: a generator per element costs as much as the tests."""
     tests, key = tuple(p.test for p in preds), next((p.key for p in preds if p.key), None)
-    one, two = tests[0], tests[-1]
+    one, two, text = tests[0], tests[-1], any(p.reads_text for p in preds)
     if len(tests) <= 2:
-        return Pred(one if len(tests) == 1 else lambda el: one(el) and two(el), key)
-    return Pred(lambda el: all(test(el) for test in tests), key)
+        return Pred(one if len(tests) == 1 else lambda el: one(el) and two(el), key, text)
+    return Pred(lambda el: all(test(el) for test in tests), key, text)
 
 
 def _any(preds: list[Pred]) -> Pred:
     """One of the predicates holds (no key: each may need another attribute)."""
-    tests = tuple(p.test for p in preds)
-    return preds[0] if len(preds) == 1 else Pred(lambda el: any(test(el) for test in tests))
+    tests, text = tuple(p.test for p in preds), any(p.reads_text for p in preds)
+    return preds[0] if len(preds) == 1 else Pred(lambda el: any(test(el) for test in tests), None, text)
 
 
 # --- the parser ------------------------------------------------------------------------------
@@ -325,6 +327,8 @@ class _Parser:
                 tests.append(self.either())
             self.need("op", "]")
         pred = _all(tests) if tests else Pred(None)
+        if pred.reads_text and pred.key is None:  # every element's text, in Python: slower than libxml2
+            raise Unsupported(f"the text of every <{text}> asked")
         return Step(axis, None if text == "*" else text, pred.test, first, pred.key)
 
     def either(self) -> Pred:
@@ -353,10 +357,9 @@ class _Parser:
             return self.call(text)
         if text == ANCESTOR and self.peek(1) == ("op", "::"):
             return self.ancestor()
-        if self.peek() == ("op", "@") and self.peek(2) == ("op", "="):
-            attr = self.toks[self.at + 1][1]
-            self.at += 3
-            return attr_test("@", attr, self.need("str"))
+        if self.take("@"):
+            attr = self.need("name")
+            return attr_test("@", attr, self.need("str") if self.take("=") else None)
         return Pred(self.path().exists)
 
     def call(self, func: str) -> Pred:
@@ -366,11 +369,11 @@ class _Parser:
         if func == "not":
             inner = self.either()
             self.ops(")")
-            return Pred(lambda el: not inner.test(el))
+            return Pred(lambda el: not inner.test(el), None, inner.reads_text)
         if func == "normalize-space":
             self.take(".")
             self.ops(")")
-            return Pred(has_text)
+            return Pred(has_text, None, True)
         if func not in ("starts-with", "contains"):
             raise Unsupported(f"function {func}()")
         if self.take("@"):
