@@ -22,7 +22,6 @@ from votecount.runs import carried_runs  # a post's colour runs, from its cleane
 
 from .boardtime import BoardClock, needs_page
 from .dates import from_attr, is_relative, parse_time
-from .roles import Firsts
 from .markup import (  # noqa: F401 (engine modules import these from base)
     _DIGITS,
     BLOCK_TAGS,
@@ -40,6 +39,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     take,
     text_of,
 )
+from .roles import Firsts  # a role's first result: a Python matcher, else libxml2
 
 def cls(name: str) -> str:
     """XPath predicate body: the element has CSS class `name`."""
@@ -129,10 +129,6 @@ class _XPaths(dict):
         # Plain strings: an lxml "smart" string keeps its parent node, and nothing here asks.
         compiled = self[name] = etree.XPath(self.sources[name], smart_strings=False)
         return compiled
-
-    def find(self, name: str):
-        """The compiled expression for `name`, or None when the engine has none."""
-        return self[name] if name in self.sources else None
 
 
 # What is found once per page, per thread: (the page's document, {key: what was found}).
