@@ -41,6 +41,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     take,
     text_of,
 )
+from .roles import Firsts  # a role's first result: a Python matcher, else libxml2
 
 def cls(name: str) -> str:
     """XPath predicate body: the element has CSS class `name`."""
@@ -131,10 +132,6 @@ class _XPaths(dict):
         compiled = self[name] = etree.XPath(self.sources[name], smart_strings=False)
         return compiled
 
-    def find(self, name: str):
-        """The compiled expression for `name`, or None when the engine has none."""
-        return self[name] if name in self.sources else None
-
 
 # What is found once per page, per thread: (the page's document, {key: what was found}).
 _PAGE = threading.local()
@@ -157,6 +154,7 @@ class Compiled:
         self.sel = sel
         sources, self.alts = alternatives(sel)
         self.xp = _XPaths(sources)
+        self.firsts = Firsts(self.xp)  # each expression's first result: Python or libxml2
 
     def posts(self, doc) -> list:
         """The page's post elements by the first `post` expression that finds any (found once
@@ -207,20 +205,17 @@ class Compiled:
         return None
 
     def _first_of(self, name: str, node):
-        """One expression's first result, by libxml2, asked once per node while the page is
-        read (roles that share an expression, the page's date format reading every post's
-        time). A hook that changes a copy of a node asks its roles after the change only."""
-        xp = self.xp.find(name)
-        if xp is None:
+        """One expression's first result (roles.Firsts: a Python matcher where the shape
+        allows, else libxml2), asked once per node while the page is read (roles that share
+        an expression, the page's date format reading every post's time). A hook that
+        changes a copy of a node asks its roles after the change only."""
+        if name not in self.xp.sources:
             return None
         memo = page_memo()
         key = (self.xp.sources[name], node)
         if key in memo:
             return memo[key]
-        found = xp(node)
-        if isinstance(found, list):
-            found = found[0] if found else None
-        memo[key] = found
+        found = memo[key] = self.firsts[name](node)
         return found
 
     def first(self, name: str, node) -> str:
