@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -38,6 +39,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     squash,
     take,
     text_of,
+    title_text,
 )
 
 def cls(name: str) -> str:
@@ -141,20 +143,29 @@ _PAGE = threading.local()
 def page_memo(doc=None) -> dict:
     """The memo of the page `doc` (a new one when another page was asked before); with no
     `doc`, the memo of the page being read. Keys: ("posts", id(block)), ("layout",
-    id(engine)), ("clock", date order), (expression, node) for a first result."""
+    id(engine)), ("clock", date order), (expression, node) for a first result, "look" (the
+    page's markup that detection searched, markup.look), "head comments" (pages.py)."""
     held = getattr(_PAGE, "held", None)
     if held is None or (doc is not None and held[0] is not doc):
         held = _PAGE.held = (doc, {})
     return held[1]
 
 
-class Compiled:
-    """A Selectors block; each XPath is compiled once, when first used."""
+# A page-level expression (a `post` alternative, a one-expression `title`) answered by a walk
+# in Python: (XPath source, function of the document giving the nodes libxml2 would give).
+PageWalks = tuple[tuple[str, Callable[[object], list]], ...]
 
-    def __init__(self, sel: Selectors):
+
+class Compiled:
+    """A Selectors block; each XPath is compiled once, when first used. `walks` answer some
+    page-level expressions in Python (each checked equal to libxml2 on every page the project
+    knows: tests/parsers/test_pagequeries.py)."""
+
+    def __init__(self, sel: Selectors, walks: PageWalks = ()):
         self.sel = sel
         sources, self.alts = alternatives(sel)
         self.xp = _XPaths(sources)
+        self.walks = dict(walks)
 
     def posts(self, doc) -> list:
         """The page's post elements by the first `post` expression that finds any (found once
@@ -167,7 +178,8 @@ class Compiled:
 
     def _posts(self, doc) -> list:
         for name in self.alts["post"]:
-            found = self.xp[name](doc)
+            walk = self.walks.get(self.xp.sources[name])
+            found = walk(doc) if walk is not None else self.xp[name](doc)
             if found:
                 return found
         return []
@@ -386,5 +398,10 @@ def parse_with(c: Compiled, doc, page: Page, first_no: int = 1) -> list[Post]:
 
 
 def page_title(c: Compiled, doc) -> str:
-    """The thread title by the selectors, else the page's <title>."""
-    return c.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))
+    """The thread title by the selectors (an element's text when a walk answers the role),
+    else the page's <title>."""
+    walk = c.walks.get(c.sel.title) if isinstance(c.sel.title, str) else None
+    if walk is None:
+        return c.first("title", doc) or title_text(doc)
+    found = walk(doc)
+    return (squash(text_of(found[0])) if found else "") or title_text(doc)

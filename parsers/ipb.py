@@ -39,6 +39,7 @@ from votecount.model import Page, Post
 from .base import Compiled, Selectors, cls, parse_with, squash, text_of
 from .dates import parse_time
 from .engine import Engine, Layout, headless_only
+from .markup import has_id
 
 NAME = "ipb"
 
@@ -189,6 +190,8 @@ def _strip_sig_rule(post: Post) -> Post:
 
 def page_now(doc, tz: ZoneInfo) -> datetime | None:
     """IPB 2.x footer: "Сейчас: 29.11.2026, 20:05" / "Time is now: 29th November 2026 - 08:05 PM"."""
+    if not has_id(doc, "gfooter"):  # no footer: the page is not walked for one
+        return None
     for node in doc.xpath("//table[@id='gfooter']//td | //div[@id='gfooter']"):
         m = _NOW.search(squash(text_of(node)))
         if m:

@@ -21,12 +21,17 @@ Only a footer line counts: a "Часовой пояс: …" written inside a pos
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 from datetime import timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from lxml import etree
+
 from votecount.model import Page
+
+from .base import page_memo
 
 _STATED = re.compile(
     r"(?:all times are|часовой пояс)\s*:?\s*(?:utc|gmt)"
@@ -46,8 +51,26 @@ _RU_CITIES = {
     "алматы": "Asia/Almaty", "ташкент": "Asia/Tashkent", "рига": "Europe/Riga",
     "таллин": "Europe/Tallinn", "вильнюс": "Europe/Vilnius", "кишинёв": "Europe/Chisinau",
 }
+_STATES = ("All times are", "all times are", "Часовой пояс", "часовой пояс")
 _FIND = ("//text()[contains(., 'All times are') or contains(., 'all times are')"
          " or contains(., 'Часовой пояс') or contains(., 'часовой пояс')]")
+
+
+@functools.cache
+def _find_only(states: tuple[str, ...]):
+    return etree.XPath("//text()[" + " or ".join(f"contains(., '{s}')" for s in states) + "]")
+
+
+def _stated_texts(doc) -> list:
+    """The text nodes `_FIND` selects. When detection has looked at the page (its markup,
+    ASCII letters in lower case: markup.look), only the phrases that markup holds are
+    searched for, and none when it holds none: a text node holding one is written into the
+    markup as it stands (the phrases have no character that serialising escapes)."""
+    seen = page_memo(doc).get("look")
+    if seen is None:
+        return doc.xpath(_FIND)
+    states = tuple(s for s in _STATES if s.encode().lower() in seen)
+    return _find_only(states)(doc) if states else []
 
 
 def read_zone(text: str) -> tzinfo | None:
@@ -85,7 +108,7 @@ def named_zone(title: str) -> ZoneInfo | None:
 
 def stated_zone(doc, post_xpath: str | tuple[str, ...]) -> tzinfo | None:
     """The zone the page's footer states, ignoring text inside posts (`post_xpath`)."""
-    found = doc.xpath(_FIND)
+    found = _stated_texts(doc)
     if not found:  # most pages state no zone: the posts are not looked up for nothing
         return None
     inside = set(doc.xpath(post_xpath if isinstance(post_xpath, str) else " | ".join(post_xpath)))
