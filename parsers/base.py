@@ -33,14 +33,14 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     drop_matcher,
     drop_walk,
     generator,
-    has,
     headless,
     remove,
     squash,
     take,
     text_of,
-    title_text,
 )
+from .pagewalk import has, title_text  # noqa: F401 (engine modules import has from base)
+
 
 def cls(name: str) -> str:
     """XPath predicate body: the element has CSS class `name`."""

@@ -25,7 +25,7 @@ from votecount.errors import ParseError
 from votecount.model import Page, Post
 
 from .base import Compiled, PageWalks, Selectors, page_memo, page_title, parse_with
-from .markup import has
+from .pagewalk import has
 
 Markers = tuple[str, ...]
 

@@ -39,7 +39,7 @@ from votecount.model import Page, Post
 from .base import Compiled, Selectors, cls, parse_with, squash, text_of
 from .dates import parse_time
 from .engine import Engine, Layout, headless_only
-from .markup import has_id
+from .pagewalk import has_id
 
 NAME = "ipb"
 

@@ -46,7 +46,7 @@ from .base import (
 )
 from .dates import parse_time
 from .engine import Engine, Layout
-from .markup import has_id
+from .pagewalk import has_id
 
 NAME = "mybb"
 

@@ -26,8 +26,9 @@ Strike-through: `[s]` is `<span class="bbs">` (FluxBB, punbb-mod), `[del]` is `<
 
 from __future__ import annotations
 
-from .base import Selectors, cls, title_text
+from .base import Selectors, cls
 from .engine import Engine, Layout
+from .pagewalk import title_text
 
 NAME = "punbb"
 

@@ -35,7 +35,7 @@ from votecount.errors import ParseError
 from votecount.model import Page, Post
 
 from .base import Compiled, Selectors, cls, edit_time, read_post, squash, text_of
-from .markup import by_id, class_tokens, document_iter
+from .pagewalk import by_id, document_iter, has_class
 from .engine import Engine, Layout
 from .dates import parse_time
 
@@ -91,11 +91,6 @@ SELECTORS = Selectors(
 )
 
 
-def _has_class(el, name: str) -> bool:
-    value = el.get("class")
-    return bool(value) and name in value and name in class_tokens(value)
-
-
 def _post_blocks(doc) -> list:
     """`_POST_BLOCK` by lxml's walk (a third of libxml2's time on bay12's 1.8 MB page): the
     parents of the `div.postarea`s that also have a `div.poster` child, in document order
@@ -104,10 +99,10 @@ def _post_blocks(doc) -> list:
     found: dict = {}
     for i, div in enumerate(document_iter(doc, "div")):
         order[div] = i
-        if _has_class(div, "postarea"):
+        if has_class(div, "postarea"):
             block = div.getparent()
             if (block is not None and block.tag == "div" and block not in found
-                    and any(ch.tag == "div" and _has_class(ch, "poster") for ch in block)):
+                    and any(ch.tag == "div" and has_class(ch, "poster") for ch in block)):
                 found[block] = order[block]
     return sorted(found, key=found.__getitem__)
 
@@ -121,7 +116,7 @@ def _nav_span(doc) -> list:
     a span in a last list item gives the span. A later such div is either inside it (its spans
     are among the first's) or after all of the first's spans."""
     for div in document_iter(doc, "div"):
-        if div.get("id") == "linktree" or any(_has_class(div, name) for name in _NAV):
+        if div.get("id") == "linktree" or any(has_class(div, name) for name in _NAV):
             found = _LAST_SPAN(div)
             if found:
                 return found

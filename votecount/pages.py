@@ -15,7 +15,7 @@ from datetime import datetime
 from lxml import etree
 
 from parsers.base import page_memo
-from parsers.markup import document_iter
+from parsers.pagewalk import document_iter
 
 from .errors import InputError
 

@@ -4,8 +4,8 @@ without its <head> and through every variant transformer of tests/parsers/test_v
 and on generated markup (hypothesis) where the equivalence rests on structure:
 
 - the `walks` of the engines' layouts (SMF's post block and title) against their XPath;
-- `markup.title_text` against `//title/text()`, `markup.by_id` against `//tag[@id='x']`,
-  `markup.has_id` never denying an element that has the id;
+- `pagewalk.title_text` against `//title/text()`, `pagewalk.by_id` against `//tag[@id='x']`,
+  `pagewalk.has_id` never denying an element that has the id;
 - `pages._head_comments` against `//comment()` (the first five);
 - the zone line's text nodes (zones.py) with and without the page's look, against `_FIND`;
 - the page clocks of SMF (`//li[@id='time']`), IPB 2 and MyBB (asked only when the id is there).
@@ -21,8 +21,9 @@ from lxml import etree
 
 import parsers
 from conftest import CORPUS
-from parsers import base, markup, zones
-from parsers.markup import by_id, has_id, look, squash, title_text
+from parsers import base, pagewalk, zones
+from parsers.markup import look, squash
+from parsers.pagewalk import by_id, has_id, script_texts, title_text
 from test_detect_look import PAGES, TRANSFORMERS
 from test_variants import head_lost
 from votecount import pages
@@ -33,9 +34,17 @@ OLD_TITLE = "//title/text()"
 OLD_CLOCKS = {"smf": "//li[@id='time']", "ipb": "//table[@id='gfooter']//td | //div[@id='gfooter']",
               "mybb": "//span[@id='current_time'] | //div[@id='current_time']"}
 OLD_COMMENTS = "//comment()"
+OLD_SCRIPT = "//script[contains(., $word)]/text()"  # vBulletin's clock: 'current_server_datetime'
+SCRIPT_WORDS = ("current_server_datetime", "smf_scripturl", "var", "")
 
 WALKS = [(source, walk) for engine in parsers.PARSERS for layout in engine.layouts
          for source, walk in layout.walks]
+
+
+MARKERS = sorted({m for p in parsers.PARSERS for m in (*p.markers, *p.requires, *p.excludes, *p.claims)}
+                 | {m for p in parsers.PARSERS for lay in p.layouts
+                    for m in (*lay.markers, *lay.requires, *lay.excludes)})
+WALKED = [m for m in MARKERS if pagewalk._walk_test(m)]  # has() by lxml's walk
 
 
 def _fresh(doc):
@@ -57,6 +66,10 @@ def check_page(doc, label: str) -> None:
         assert has_id(doc, name) or not expected, f"{label}: {tag}#{name}"
     for name, old in OLD_CLOCKS.items():
         assert has_id(doc, old.split("'")[1]) or not doc.xpath(old), f"{label}: {name}"
+    for marker in WALKED:
+        assert pagewalk.has(doc, marker) == etree.XPath(f"boolean({marker})")(doc), f"{label}: {marker}"
+    for word in SCRIPT_WORDS:
+        assert list(script_texts(doc, word)) == doc.xpath(OLD_SCRIPT, word=word), f"{label}: {word}"
     assert pages._head_comments(_fresh(doc)) == doc.xpath(OLD_COMMENTS)[:5], label
     old_states = doc.xpath(zones._FIND)
     assert zones._stated_texts(_fresh(doc)) == old_states, label
@@ -97,9 +110,10 @@ def test_corpus_is_there_or_skipped():
 # --- generated markup -------------------------------------------------------------------------
 
 CLASSES = st.sampled_from(["", "postarea", "poster", "poster x", " postarea\t", "postareas",
-                           "linktree", "navigate_section", "nav linktree", "inner"])
+                           "linktree", "navigate_section", "nav linktree", "inner",
+                           "j-comment-body", "x\nj-comment-body", "j-comment-body-x", "postcolor"])
 IDS = st.sampled_from(["", "", "linktree", "time", "gfooter", "current_time", "x"])
-TAGS = st.sampled_from(["div", "div", "div", "li", "ul", "span", "title", "table", "td", "p"])
+TAGS = st.sampled_from(["div", "div", "div", "li", "ul", "span", "title", "table", "td", "p", "script"])
 
 
 @st.composite
@@ -109,7 +123,8 @@ def trees(draw, depth: int = 0, tags=TAGS) -> str:
     for _ in range(draw(st.integers(0, 4 if depth < 4 else 0))):
         tag, klass, ident = draw(tags), draw(CLASSES), draw(IDS)
         attrs = (f' class="{klass}"' if klass else "") + (f' id="{ident}"' if ident else "")
-        inner = draw(trees(depth + 1, tags)) if tag != "title" else draw(st.sampled_from(["", "T", "a b"]))
+        inner = (draw(trees(depth + 1, tags)) if tag not in ("title", "script")
+                 else draw(st.sampled_from(["", "T", "a b", "var x", "<b>var</b>", "smf_scripturl"])))
         comment = draw(st.sampled_from(["", "<!-- c -->"]))
         parts.append(f"<{tag}{attrs}>{comment}{inner}</{tag}>{draw(st.sampled_from(['', 't']))}")
     return "".join(parts)
