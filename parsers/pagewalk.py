@@ -9,7 +9,9 @@ and test_pagequeries.py compare them on every page the project knows and on gene
 - through libxml2's table of ids (`//tag[@id='x']`: `has`, `has_id`, `by_id`);
 - by lxml's walk, stopping at the first hit when only existence is asked (`has` of
   `//tag[cls('x')]` and of `//tag[contains(., 'x') or …]`);
-- the page's <title> (`title_text`), script texts (`script_texts`).
+- the page's <title> (`title_text`), script texts (`script_texts`);
+- text nodes holding a phrase, asked only for the phrases the page's look holds
+  (`texts_containing`: the zone line, IPB's page index).
 """
 
 from __future__ import annotations
@@ -142,3 +144,21 @@ def script_texts(doc, word: str):
     for script in document_iter(doc, "script"):
         if word in _STRING(script):
             yield from _TEXT(script)
+
+
+def texts_containing(doc, phrases: tuple[str, ...], seen: bytes | None, then: str = "") -> list:
+    """`//text()[contains(., p1) or …]` followed by the step `then`. With the page's look
+    `seen` (markup.look, the page memo's "look" once detection has looked), only the phrases
+    that look holds are asked for, and nothing when it holds none: a text node holding a
+    phrase is written into the markup as it stands (no phrase has a character serialising
+    escapes; the look lowers ASCII letters only)."""
+    if seen is not None:
+        phrases = tuple(p for p in phrases if p.encode().lower() in seen)
+        if not phrases:
+            return []
+    return _texts_xpath(phrases, then)(doc)
+
+
+@functools.cache
+def _texts_xpath(phrases: tuple[str, ...], then: str):
+    return etree.XPath("//text()[" + " or ".join(f"contains(., '{p}')" for p in phrases) + "]" + then)

@@ -21,17 +21,15 @@ Only a footer line counts: a "Часовой пояс: …" written inside a pos
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import replace
 from datetime import timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from lxml import etree
-
 from votecount.model import Page
 
 from .base import page_memo
+from .pagewalk import texts_containing
 
 _STATED = re.compile(
     r"(?:all times are|часовой пояс)\s*:?\s*(?:utc|gmt)"
@@ -52,25 +50,12 @@ _RU_CITIES = {
     "таллин": "Europe/Tallinn", "вильнюс": "Europe/Vilnius", "кишинёв": "Europe/Chisinau",
 }
 _STATES = ("All times are", "all times are", "Часовой пояс", "часовой пояс")
-_FIND = ("//text()[contains(., 'All times are') or contains(., 'all times are')"
-         " or contains(., 'Часовой пояс') or contains(., 'часовой пояс')]")
-
-
-@functools.cache
-def _find_only(states: tuple[str, ...]):
-    return etree.XPath("//text()[" + " or ".join(f"contains(., '{s}')" for s in states) + "]")
 
 
 def _stated_texts(doc) -> list:
-    """The text nodes `_FIND` selects. When detection has looked at the page (its markup,
-    ASCII letters in lower case: markup.look), only the phrases that markup holds are
-    searched for, and none when it holds none: a text node holding one is written into the
-    markup as it stands (the phrases have no character that serialising escapes)."""
-    seen = page_memo(doc).get("look")
-    if seen is None:
-        return doc.xpath(_FIND)
-    states = tuple(s for s in _STATES if s.encode().lower() in seen)
-    return _find_only(states)(doc) if states else []
+    """The text nodes holding one of `_STATES` (when detection has looked at the page, asking
+    only for the phrases its look holds: pagewalk.texts_containing)."""
+    return texts_containing(doc, _STATES, page_memo(doc).get("look"))
 
 
 def read_zone(text: str) -> tzinfo | None:

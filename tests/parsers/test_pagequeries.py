@@ -7,7 +7,7 @@ and on generated markup (hypothesis) where the equivalence rests on structure:
 - `pagewalk.title_text` against `//title/text()`, `pagewalk.by_id` against `//tag[@id='x']`,
   `pagewalk.has_id` never denying an element that has the id;
 - `pages._head_comments` against `//comment()` (the first five);
-- the zone line's text nodes (zones.py) with and without the page's look, against `_FIND`;
+- the zone line's and IPB's page index's text nodes with and without the page's look;
 - the page clocks of SMF (`//li[@id='time']`), IPB 2 and MyBB (asked only when the id is there).
 """
 
@@ -21,9 +21,9 @@ from lxml import etree
 
 import parsers
 from conftest import CORPUS
-from parsers import base, pagewalk, zones
+from parsers import base, ipb, pagewalk, zones
 from parsers.markup import look, squash
-from parsers.pagewalk import by_id, has_id, script_texts, title_text
+from parsers.pagewalk import by_id, has_id, script_texts, texts_containing, title_text
 from test_detect_look import PAGES, TRANSFORMERS
 from test_variants import head_lost
 from votecount import pages
@@ -34,6 +34,10 @@ OLD_TITLE = "//title/text()"
 OLD_CLOCKS = {"smf": "//li[@id='time']", "ipb": "//table[@id='gfooter']//td | //div[@id='gfooter']",
               "mybb": "//span[@id='current_time'] | //div[@id='current_time']"}
 OLD_COMMENTS = "//comment()"
+OLD_ZONE = ("//text()[contains(., 'All times are') or contains(., 'all times are')"
+            " or contains(., 'Часовой пояс') or contains(., 'часовой пояс')]")
+OLD_IPB_INDEX = ("//text()[contains(., 'Страниц') or contains(., 'Pages')]"
+                 "/ancestor::*[self::td or self::div or self::span or self::p][1]")
 OLD_SCRIPT = "//script[contains(., $word)]/text()"  # vBulletin's clock: 'current_server_datetime'
 SCRIPT_WORDS = ("current_server_datetime", "smf_scripturl", "var", "")
 
@@ -71,10 +75,11 @@ def check_page(doc, label: str) -> None:
     for word in SCRIPT_WORDS:
         assert list(script_texts(doc, word)) == doc.xpath(OLD_SCRIPT, word=word), f"{label}: {word}"
     assert pages._head_comments(_fresh(doc)) == doc.xpath(OLD_COMMENTS)[:5], label
-    old_states = doc.xpath(zones._FIND)
-    assert zones._stated_texts(_fresh(doc)) == old_states, label
-    base.page_memo(_fresh(doc))["look"] = look(doc)
-    assert zones._stated_texts(doc) == old_states, f"{label} (with the look)"
+    old_states, old_index = doc.xpath(OLD_ZONE), doc.xpath(OLD_IPB_INDEX)
+    for seen in (None, look(doc)):
+        base.page_memo(_fresh(doc))["look"] = seen
+        assert zones._stated_texts(doc) == old_states, f"{label} (look: {seen is not None})"
+        assert texts_containing(doc, ipb._INDEX_WORDS, seen, ipb._INDEX_BLOCK) == old_index, label
     _fresh(doc)
 
 
@@ -125,6 +130,8 @@ def trees(draw, depth: int = 0, tags=TAGS) -> str:
         attrs = (f' class="{klass}"' if klass else "") + (f' id="{ident}"' if ident else "")
         inner = (draw(trees(depth + 1, tags)) if tag not in ("title", "script")
                  else draw(st.sampled_from(["", "T", "a b", "var x", "<b>var</b>", "smf_scripturl"])))
+        inner += draw(st.sampled_from(["", "", "All times are UTC", "all times are", "Pages (2)",
+                                       "Страниц", "часовой пояс", "ALL TIMES ARE"]))
         comment = draw(st.sampled_from(["", "<!-- c -->"]))
         parts.append(f"<{tag}{attrs}>{comment}{inner}</{tag}>{draw(st.sampled_from(['', 't']))}")
     return "".join(parts)
