@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -39,7 +39,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     take,
     text_of,
 )
-from .pagewalk import has, title_text  # noqa: F401 (engine modules import has from base)
+from .pagewalk import has, role_walk  # noqa: F401 (engine modules import has from base)
 
 
 def cls(name: str) -> str:
@@ -151,21 +151,24 @@ def page_memo(doc=None) -> dict:
     return held[1]
 
 
-# A page-level expression (a `post` alternative, a one-expression `title`) answered by a walk
-# in Python: (XPath source, function of the document giving the nodes libxml2 would give).
-PageWalks = tuple[tuple[str, Callable[[object], list]], ...]
+# A page-level expression (a `post` or `title` alternative) answered by a walk in Python:
+# (XPath source, function of the document giving the nodes libxml2 would give, in order).
+PageWalks = tuple[tuple[str, Callable[[object], Iterable]], ...]
+_PAGE_ROLES = ("post", "title")
 
 
 class Compiled:
     """A Selectors block; each XPath is compiled once, when first used. `walks` answer some
-    page-level expressions in Python (each checked equal to libxml2 on every page the project
-    knows: tests/parsers/test_pagequeries.py)."""
+    page-level expressions in Python: the engine's own, and those of pagewalk.role_walk's
+    shapes (each checked equal to libxml2 on every page the project knows:
+    tests/parsers/test_pagequeries.py)."""
 
     def __init__(self, sel: Selectors, walks: PageWalks = ()):
         self.sel = sel
         sources, self.alts = alternatives(sel)
         self.xp = _XPaths(sources)
-        self.walks = dict(walks)
+        page_level = (sources[name] for role in _PAGE_ROLES for name in self.alts.get(role, ()))
+        self.walks = {src: w for src in page_level if (w := dict(walks).get(src) or role_walk(src))}
 
     def posts(self, doc) -> list:
         """The page's post elements by the first `post` expression that finds any (found once
@@ -179,7 +182,7 @@ class Compiled:
     def _posts(self, doc) -> list:
         for name in self.alts["post"]:
             walk = self.walks.get(self.xp.sources[name])
-            found = walk(doc) if walk is not None else self.xp[name](doc)
+            found = list(walk(doc)) if walk is not None else self.xp[name](doc)
             if found:
                 return found
         return []
@@ -395,13 +398,3 @@ def parse_with(c: Compiled, doc, page: Page, first_no: int = 1) -> list[Post]:
         number = int(no_text) + c.sel.number_offset if no_text else first_no + index
         posts.append(read_post(c, el, page, number))
     return posts
-
-
-def page_title(c: Compiled, doc) -> str:
-    """The thread title by the selectors (an element's text when a walk answers the role),
-    else the page's <title>."""
-    walk = c.walks.get(c.sel.title) if isinstance(c.sel.title, str) else None
-    if walk is None:
-        return c.first("title", doc) or title_text(doc)
-    found = walk(doc)
-    return (squash(text_of(found[0])) if found else "") or title_text(doc)

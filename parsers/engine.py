@@ -24,8 +24,8 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, PageWalks, Selectors, page_memo, page_title, parse_with
-from .pagewalk import has
+from .base import Compiled, PageWalks, Selectors, page_memo, parse_with
+from .pagewalk import has, page_title
 
 Markers = tuple[str, ...]
 

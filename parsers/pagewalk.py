@@ -9,7 +9,8 @@ and test_pagequeries.py compare them on every page the project knows and on gene
 - through libxml2's table of ids (`//tag[@id='x']`: `has`, `has_id`, `by_id`);
 - by lxml's walk, stopping at the first hit when only existence is asked (`has` of
   `//tag[cls('x')]` and of `//tag[contains(., 'x') or …]`);
-- the page's <title> (`title_text`), script texts (`script_texts`);
+- the thread's title (`page_title`: the `title` role's walks, else libxml2) and the page's
+  <title> (`title_text`), script texts (`script_texts`);
 - text nodes holding a phrase, asked only for the phrases the page's look holds
   (`texts_containing`: the zone line, IPB's page index).
 """
@@ -22,7 +23,7 @@ import re
 
 from lxml import etree
 
-from .markup import _CLS_TEST, class_tokens, squash
+from .markup import _CLS_TEST, class_tokens, squash, text_of
 
 _EXISTS: dict[str, object] = {}
 _BY_ID = re.compile(r"//(\w+)\[@id='([\w-]+)'\]")
@@ -84,6 +85,41 @@ def _walk_test(xpath: str):
 
 
 _STRING = etree.XPath("string()", smart_strings=False)
+
+
+_ROLE = re.compile(r"(\()?//(\w+)(?:\[([^\[\]]*)\])?(?:(//?)(\w+))?(?(1)\)\[1\])")
+
+
+def role_walk(xpath: str):
+    """A page-level role of the shape `//a[cls('x')]`, `//a[cls('x')]/b` or `//a[cls('x')]//b`
+    (the class test may be absent; the whole may be in `(…)[1]`) as lxml's walk: a function of
+    the document giving the same elements in document order, lazily (a title needs the first
+    only); None for other shapes. The elements walked are the last step's: a `b` is selected
+    when its parent (`/b`) or an ancestor (`//b`) is an `a` of the class, so document order and
+    uniqueness are the walk's."""
+    m = _ROLE.fullmatch(xpath)
+    if m is None:
+        return None
+    klass = _CLS_TEST.fullmatch(m.group(3)) if m.group(3) is not None else None
+    if m.group(3) is not None and klass is None:
+        return None
+    first, outer, axis, inner = m.group(1), m.group(2), m.group(4), m.group(5)
+    name = klass.group(1) if klass else None
+
+    def test(el) -> bool:
+        return name is None or has_class(el, name)
+
+    if axis is None:
+        def walk(doc):
+            return (el for el in document_iter(doc, outer) if test(el))
+    elif axis == "/":
+        def walk(doc):
+            return (el for el in document_iter(doc, inner)
+                    if (up := el.getparent()) is not None and up.tag == outer and test(up))
+    else:
+        def walk(doc):
+            return (el for el in document_iter(doc, inner) if any(map(test, el.iterancestors(outer))))
+    return (lambda doc: itertools.islice(walk(doc), 1)) if first else walk
 
 
 def has_class(el, name: str) -> bool:
@@ -162,3 +198,16 @@ def texts_containing(doc, phrases: tuple[str, ...], seen: bytes | None, then: st
 @functools.cache
 def _texts_xpath(phrases: tuple[str, ...], then: str):
     return etree.XPath("//text()[" + " or ".join(f"contains(., '{p}')" for p in phrases) + "]" + then)
+
+
+def page_title(c, doc) -> str:
+    """The thread title by the selectors (the first alternative that finds an element or a
+    non-empty string, as base.Compiled.first), else the page's <title>."""
+    for name in c.alts.get("title", ()):
+        walk = c.walks.get(c.xp.sources[name])
+        found = next(iter(walk(doc)), None) if walk is not None else c.xp[name](doc)
+        if isinstance(found, list):
+            found = found[0] if found else None
+        if found is not None and found != "":
+            return squash(found if isinstance(found, str) else text_of(found)) or title_text(doc)
+    return title_text(doc)

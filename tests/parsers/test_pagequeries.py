@@ -3,7 +3,8 @@ the XPath they replace selected, on every corpus page, engine fixture and exampl
 without its <head> and through every variant transformer of tests/parsers/test_variants.py,
 and on generated markup (hypothesis) where the equivalence rests on structure:
 
-- the `walks` of the engines' layouts (SMF's post block and title) against their XPath;
+- the page-level walks of every layout (SMF's post block and title, pagewalk.role_walk's
+  shapes of the `post` and `title` roles) against their XPath;
 - `pagewalk.title_text` against `//title/text()`, `pagewalk.by_id` against `//tag[@id='x']`,
   `pagewalk.has_id` never denying an element that has the id;
 - `pages._head_comments` against `//comment()` (the first five);
@@ -41,8 +42,9 @@ OLD_IPB_INDEX = ("//text()[contains(., 'Страниц') or contains(., 'Pages')
 OLD_SCRIPT = "//script[contains(., $word)]/text()"  # vBulletin's clock: 'current_server_datetime'
 SCRIPT_WORDS = ("current_server_datetime", "smf_scripturl", "var", "")
 
-WALKS = [(source, walk) for engine in parsers.PARSERS for layout in engine.layouts
-         for source, walk in layout.walks]
+# every layout's page-level walks: its own (Layout.walks) and pagewalk.role_walk's
+WALKS = sorted({source: walk for engine in parsers.PARSERS for layout in engine.layouts
+                for source, walk in layout.compiled.walks.items()}.items())
 
 
 MARKERS = sorted({m for p in parsers.PARSERS for m in (*p.markers, *p.requires, *p.excludes, *p.claims)}
@@ -58,7 +60,7 @@ def _fresh(doc):
 
 def check_page(doc, label: str) -> None:
     for source, walk in WALKS:
-        assert walk(_fresh(doc)) == etree.XPath(source)(doc), f"{label}: {source}"
+        assert list(walk(_fresh(doc))) == etree.XPath(source)(doc), f"{label}: {source}"
     assert title_text(doc) == squash(" ".join(doc.xpath(OLD_TITLE))), label
     # the clocks' ids, and the page's first ids (each costs a walk of the page)
     ids = [(el.tag, el.get("id")) for el in doc.iter() if isinstance(el.tag, str) and el.get("id")]
@@ -92,7 +94,7 @@ def _check_bytes(data: bytes, label: str) -> None:
 
 
 def test_the_walks_are_found():
-    assert len(WALKS) >= 2 and TRANSFORMERS
+    assert len(WALKS) >= 20 and TRANSFORMERS
     assert CORPUS.exists() or not any("corpus" in str(p) for p in PAGES)
 
 
@@ -116,9 +118,11 @@ def test_corpus_is_there_or_skipped():
 
 CLASSES = st.sampled_from(["", "postarea", "poster", "poster x", " postarea\t", "postareas",
                            "linktree", "navigate_section", "nav linktree", "inner",
-                           "j-comment-body", "x\nj-comment-body", "j-comment-body-x", "postcolor"])
+                           "j-comment-body", "x\nj-comment-body", "j-comment-body-x", "postcolor",
+                           "maintitle", "navbar", "caption-threads", "crawler-post", "main-title"])
 IDS = st.sampled_from(["", "", "linktree", "time", "gfooter", "current_time", "x"])
-TAGS = st.sampled_from(["div", "div", "div", "li", "ul", "span", "title", "table", "td", "p", "script"])
+TAGS = st.sampled_from(["div", "div", "div", "li", "ul", "span", "title", "table", "td", "p", "script",
+                        "h1", "h2", "a", "strong", "header", "b"])
 
 
 @st.composite
