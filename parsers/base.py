@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import re
-import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -39,7 +38,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     take,
     text_of,
 )
-from .pagewalk import has, role_walk  # noqa: F401 (engine modules import has from base)
+from .pagewalk import has, page_memo, role_walk  # noqa: F401 (engine modules import has from base)
 
 
 def cls(name: str) -> str:
@@ -134,21 +133,6 @@ class _XPaths(dict):
     def find(self, name: str):
         """The compiled expression for `name`, or None when the engine has none."""
         return self[name] if name in self.sources else None
-
-
-# What is found once per page, per thread: (the page's document, {key: what was found}).
-_PAGE = threading.local()
-
-
-def page_memo(doc=None) -> dict:
-    """The memo of the page `doc` (a new one when another page was asked before); with no
-    `doc`, the memo of the page being read. Keys: ("posts", id(block)), ("layout",
-    id(engine)), ("clock", date order), (expression, node) for a first result, "look" (the
-    page's markup that detection searched, markup.look), "head comments" (pages.py)."""
-    held = getattr(_PAGE, "held", None)
-    if held is None or (doc is not None and held[0] is not doc):
-        held = _PAGE.held = (doc, {})
-    return held[1]
 
 
 # A page-level expression (a `post` or `title` alternative) answered by a walk in Python:

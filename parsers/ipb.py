@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, cls, page_memo, parse_with, squash, text_of
+from .base import Compiled, Selectors, cls, parse_with, squash, text_of
 from .dates import parse_time
 from .engine import Engine, Layout, headless_only
 from .pagewalk import has_id, texts_containing
@@ -120,7 +120,7 @@ def _first_number(doc, page: Page) -> int:
     # enclosing block is read), or a link back to the first page (`st=0`), which page 1 never
     # has: either says this is a later page, whose offset nothing here gives.
     later = None
-    for node in texts_containing(doc, _INDEX_WORDS, page_memo(doc).get("look"), _INDEX_BLOCK):
+    for node in texts_containing(doc, _INDEX_WORDS, _INDEX_BLOCK):
         text = squash(text_of(node))
         if _PAGES.search(text) and (cur := _CURRENT.search(text)) and int(cur.group(1)) > 1:
             later = f"page {cur.group(1)}"

@@ -20,10 +20,50 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+import threading
 
 from lxml import etree
 
 from .markup import _CLS_TEST, class_tokens, squash, text_of
+
+# What is found once per page, per thread: (the page's document, {key: what was found}).
+_PAGE = threading.local()
+
+
+def page_memo(doc=None) -> dict:
+    """The memo of the page `doc` (a new one when another page was asked before); with no
+    `doc`, the memo of the page being read. Keys: ("posts", id(block)), ("layout",
+    id(engine)), ("clock", date order), (expression, node) for a first result, "look" (the
+    page's markup that detection searched, markup.look: see `lacks`), "head comments"
+    (pages.py). (Here and not in base.py, which re-exports it: the walks ask for the look.)"""
+    held = getattr(_PAGE, "held", None)
+    if held is None or (doc is not None and held[0] is not doc):
+        held = _PAGE.held = (doc, {})
+    return held[1]
+
+
+def lacks(doc, *words: str) -> bool:
+    """Detection has looked at the page (its look is in the page memo) and none of `words` is
+    in it. An attribute value or a text holding a word is written into the look as it stands
+    (no word here has `&`, `<`, `>`, a quote or a white space; the look lowers ASCII letters
+    only, as `bytes.lower` does): then no class, id or text holds any of them. Without a look
+    nothing is known (False): a later page of a thread is not looked at."""
+    seen = whole_look(doc)
+    return seen is not None and not any(w.encode().lower() in seen for w in words)
+
+
+def whole_look(doc) -> bytes | None:
+    """The page's look, when detection made one and it holds the whole page: lxml writes the
+    root and the comments beside it, but not an element libxml2 left beside the root (nor
+    what follows it), so a page with one (ptforum's phpBB 2 page has a second <html>), or a
+    text beside the root, has none that can prove an absence."""
+    seen = page_memo(doc).get("look")
+    if seen is None:
+        return None
+    root = doc.getroottree().getroot()
+    beside = (*root.itersiblings(preceding=True), *root.itersiblings())
+    return None if root.tail or any(isinstance(n.tag, str) or n.tail for n in beside) else seen
+
 
 _EXISTS: dict[str, object] = {}
 _BY_ID = re.compile(r"//(\w+)\[@id='([\w-]+)'\]")
@@ -75,13 +115,15 @@ def _walk_test(xpath: str):
     klass = _CLS_TEST.fullmatch(pred)
     if klass:
         name = klass.group(1)
-        return lambda doc: any(has_class(el, name) for el in document_iter(doc, tag))
+        return lambda doc: (not lacks(doc, name)
+                            and any(has_class(el, name) for el in document_iter(doc, tag)))
     words = [_CONTAINS.fullmatch(p) for p in pred.split(" or ")]
     if not all(words):
         return None
     words = [w.group(1) for w in words]
-    return lambda doc: any(any(w in text for w in words)
-                           for text in map(_STRING, document_iter(doc, tag)))
+    return lambda doc: (not lacks(doc, *words)
+                        and any(any(w in text for w in words)
+                                for text in map(_STRING, document_iter(doc, tag))))
 
 
 _STRING = etree.XPath("string()", smart_strings=False)
@@ -109,6 +151,9 @@ def role_walk(xpath: str):
     def test(el) -> bool:
         return name is None or has_class(el, name)
 
+    def found(doc):
+        return iter(()) if name is not None and lacks(doc, name) else walk(doc)
+
     if axis is None:
         def walk(doc):
             return (el for el in document_iter(doc, outer) if test(el))
@@ -119,7 +164,7 @@ def role_walk(xpath: str):
     else:
         def walk(doc):
             return (el for el in document_iter(doc, inner) if any(map(test, el.iterancestors(outer))))
-    return (lambda doc: itertools.islice(walk(doc), 1)) if first else walk
+    return (lambda doc: itertools.islice(found(doc), 1)) if first else found
 
 
 def has_class(el, name: str) -> bool:
@@ -155,9 +200,14 @@ def document_iter(doc, tag):
     """Every element (or comment, with `etree.Comment`) `//tag` selects, in document order,
     by lxml's walk of the tree. libxml2 may leave a second element beside the root: it and the
     comments beside the root are walked too."""
-    root = doc.getroottree().getroot()
-    for node in [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]:
+    for node in _top_nodes(doc):
         yield from node.iter(tag)
+
+
+def _top_nodes(doc) -> list:
+    """The root element and what libxml2 left beside it, in document order."""
+    root = doc.getroottree().getroot()
+    return [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]
 
 
 _TEXT = etree.XPath("text()", smart_strings=False)
@@ -165,29 +215,32 @@ _TITLE_TEXT = etree.XPath("//title/text()", smart_strings=False)
 
 
 def title_text(doc) -> str:
-    """`squash(" ".join(//title/text()))`, the page's <title>: found by lxml's walk; libxml2's
-    XPath only when the page has several titles (an SVG's, nested: their texts' document order
-    is libxml2's to give)."""
-    titles = list(itertools.islice(document_iter(doc, "title"), 2))
-    if len(titles) > 1:
+    """`squash(" ".join(//title/text()))`, the page's <title>. When the page's look is known
+    and holds "<title" once at most (every title element is written so), the first title is
+    the only one, and a walk that stops there finds it (in the <head>, a few elements in);
+    else libxml2's walk of the page."""
+    seen = whole_look(doc)
+    if seen is None or seen.count(b"<title") > 1:
         return squash(" ".join(_TITLE_TEXT(doc)))
-    return squash(" ".join(_TEXT(titles[0]))) if titles else ""
+    title = next((el for node in _top_nodes(doc) for el in node.iter() if el.tag == "title"), None)
+    return squash(" ".join(_TEXT(title))) if title is not None else ""
 
 
 def script_texts(doc, word: str):
     """`//script[contains(., word)]/text()`, in document order: the HTML parser reads a script
     as raw text, so a script holds no element and the texts come script by script."""
+    if lacks(doc, word):
+        return
     for script in document_iter(doc, "script"):
         if word in _STRING(script):
             yield from _TEXT(script)
 
 
-def texts_containing(doc, phrases: tuple[str, ...], seen: bytes | None, then: str = "") -> list:
-    """`//text()[contains(., p1) or …]` followed by the step `then`. With the page's look
-    `seen` (markup.look, the page memo's "look" once detection has looked), only the phrases
-    that look holds are asked for, and nothing when it holds none: a text node holding a
-    phrase is written into the markup as it stands (no phrase has a character serialising
-    escapes; the look lowers ASCII letters only)."""
+def texts_containing(doc, phrases: tuple[str, ...], then: str = "") -> list:
+    """`//text()[contains(., p1) or …]` followed by the step `then`. With the page's whole look
+    (`whole_look`), only the phrases that look holds are asked for, and nothing when it holds
+    none (see `lacks`)."""
+    seen = whole_look(doc)
     if seen is not None:
         phrases = tuple(p for p in phrases if p.encode().lower() in seen)
         if not phrases:

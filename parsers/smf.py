@@ -35,7 +35,7 @@ from votecount.errors import ParseError
 from votecount.model import Page, Post
 
 from .base import Compiled, Selectors, cls, edit_time, read_post, squash, text_of
-from .pagewalk import by_id, document_iter, has_class
+from .pagewalk import by_id, document_iter, has_class, lacks
 from .engine import Engine, Layout
 from .dates import parse_time
 
@@ -115,6 +115,8 @@ def _nav_span(doc) -> list:
     """`_TITLE` by lxml's walk: the first div of the page index (in document order) that has
     a span in a last list item gives the span. A later such div is either inside it (its spans
     are among the first's) or after all of the first's spans."""
+    if lacks(doc, *_NAV):  # the look holds neither: no such div (bay12 has none)
+        return []
     for div in document_iter(doc, "div"):
         if div.get("id") == "linktree" or any(has_class(div, name) for name in _NAV):
             found = _LAST_SPAN(div)

@@ -28,7 +28,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from votecount.model import Page
 
-from .base import page_memo
 from .pagewalk import texts_containing
 
 _STATED = re.compile(
@@ -55,7 +54,7 @@ _STATES = ("All times are", "all times are", "Часовой пояс", "час�
 def _stated_texts(doc) -> list:
     """The text nodes holding one of `_STATES` (when detection has looked at the page, asking
     only for the phrases its look holds: pagewalk.texts_containing)."""
-    return texts_containing(doc, _STATES, page_memo(doc).get("look"))
+    return texts_containing(doc, _STATES)
 
 
 def read_zone(text: str) -> tzinfo | None:

@@ -53,14 +53,25 @@ MARKERS = sorted({m for p in parsers.PARSERS for m in (*p.markers, *p.requires, 
 WALKED = [m for m in MARKERS if pagewalk._walk_test(m)]  # has() by lxml's walk
 
 
-def _fresh(doc):
-    base._PAGE.held = None  # no memo of another reading
+def _with_look(doc, seen):
+    """The page memo of `doc` holding the look `seen` (None: no look, as on a later page)."""
+    pagewalk._PAGE.held = (doc, {} if seen is None else {"look": seen})
     return doc
 
 
 def check_page(doc, label: str) -> None:
+    for seen in (None, look(doc)):
+        _check(_with_look(doc, seen), f"{label} (look: {seen is not None})", seen)
+    pagewalk._PAGE.held = None
+
+
+def _check(doc, label: str, seen) -> None:
     for source, walk in WALKS:
-        assert list(walk(_fresh(doc))) == etree.XPath(source)(doc), f"{label}: {source}"
+        assert list(walk(doc)) == etree.XPath(source)(doc), f"{label}: {source}"
+    for marker in WALKED:
+        assert pagewalk.has(doc, marker) == etree.XPath(f"boolean({marker})")(doc), f"{label}: {marker}"
+    for word in SCRIPT_WORDS:
+        assert list(script_texts(doc, word)) == doc.xpath(OLD_SCRIPT, word=word), f"{label}: {word}"
     assert title_text(doc) == squash(" ".join(doc.xpath(OLD_TITLE))), label
     # the clocks' ids, and the page's first ids (each costs a walk of the page)
     ids = [(el.tag, el.get("id")) for el in doc.iter() if isinstance(el.tag, str) and el.get("id")]
@@ -72,17 +83,10 @@ def check_page(doc, label: str) -> None:
         assert has_id(doc, name) or not expected, f"{label}: {tag}#{name}"
     for name, old in OLD_CLOCKS.items():
         assert has_id(doc, old.split("'")[1]) or not doc.xpath(old), f"{label}: {name}"
-    for marker in WALKED:
-        assert pagewalk.has(doc, marker) == etree.XPath(f"boolean({marker})")(doc), f"{label}: {marker}"
-    for word in SCRIPT_WORDS:
-        assert list(script_texts(doc, word)) == doc.xpath(OLD_SCRIPT, word=word), f"{label}: {word}"
-    assert pages._head_comments(_fresh(doc)) == doc.xpath(OLD_COMMENTS)[:5], label
-    old_states, old_index = doc.xpath(OLD_ZONE), doc.xpath(OLD_IPB_INDEX)
-    for seen in (None, look(doc)):
-        base.page_memo(_fresh(doc))["look"] = seen
-        assert zones._stated_texts(doc) == old_states, f"{label} (look: {seen is not None})"
-        assert texts_containing(doc, ipb._INDEX_WORDS, seen, ipb._INDEX_BLOCK) == old_index, label
-    _fresh(doc)
+    assert pages._head_comments(doc) == doc.xpath(OLD_COMMENTS)[:5], label
+    assert zones._stated_texts(doc) == doc.xpath(OLD_ZONE), label
+    index = texts_containing(doc, ipb._INDEX_WORDS, ipb._INDEX_BLOCK)
+    assert index == doc.xpath(OLD_IPB_INDEX), label
 
 
 def _check_bytes(data: bytes, label: str) -> None:
