@@ -9,8 +9,8 @@ and test_pagequeries.py compare them on every page the project knows and on gene
 - through libxml2's table of ids (`//tag[@id='x']`: `has`, `has_id`, `by_id`);
 - by lxml's walk, stopping at the first hit when only existence is asked (`has` of
   `//tag[cls('x')]` and of `//tag[contains(., 'x') or …]`);
-- the thread's title (`page_title`: the `title` role's walks, else libxml2) and the page's
-  <title> (`title_text`), script texts (`script_texts`);
+- the thread's title (`page_title`: the `title` role's walks, else libxml2; the page's
+  <title> as the fallback, `title_text`), script texts (`script_texts`);
 - text nodes holding a phrase, asked only for the phrases the page's look holds
   (`texts_containing`: the zone line, IPB's page index).
 """
@@ -200,14 +200,9 @@ def document_iter(doc, tag):
     """Every element (or comment, with `etree.Comment`) `//tag` selects, in document order,
     by lxml's walk of the tree. libxml2 may leave a second element beside the root: it and the
     comments beside the root are walked too."""
-    for node in _top_nodes(doc):
-        yield from node.iter(tag)
-
-
-def _top_nodes(doc) -> list:
-    """The root element and what libxml2 left beside it, in document order."""
     root = doc.getroottree().getroot()
-    return [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]
+    for node in [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]:
+        yield from node.iter(tag)
 
 
 _TEXT = etree.XPath("text()", smart_strings=False)
@@ -215,15 +210,11 @@ _TITLE_TEXT = etree.XPath("//title/text()", smart_strings=False)
 
 
 def title_text(doc) -> str:
-    """`squash(" ".join(//title/text()))`, the page's <title>. When the page's look is known
-    and holds "<title" once at most (every title element is written so), the first title is
-    the only one, and a walk that stops there finds it (in the <head>, a few elements in);
-    else libxml2's walk of the page."""
-    seen = whole_look(doc)
-    if seen is None or seen.count(b"<title") > 1:
-        return squash(" ".join(_TITLE_TEXT(doc)))
-    title = next((el for node in _top_nodes(doc) for el in node.iter() if el.tag == "title"), None)
-    return squash(" ".join(_TEXT(title))) if title is not None else ""
+    """`squash(" ".join(//title/text()))`, the page's <title>, by libxml2: every title of the
+    page counts (an SVG's too), and finding the last one is a walk of the page whatever asks
+    (lxml's walk with a count of "<title" in the look cost 3.6 M instructions on bay12's
+    page against libxml2's 3.0 M)."""
+    return squash(" ".join(_TITLE_TEXT(doc)))
 
 
 def script_texts(doc, word: str):
