@@ -49,7 +49,7 @@ def get(name: str) -> Engine:
 
 
 def detect(doc, url: str | None = None, source: str = "<page>") -> Engine:
-    seen = page_memo(doc)["look"] = look(doc)  # the page's other queries may use it (zones.py)
+    seen = page_memo(doc)["look"] = look(doc)  # kept: pagewalk.lacks reads it
     for parser in PARSERS:
         if parser.possible(seen) and parser.detect(doc, url):
             return parser
