@@ -31,6 +31,7 @@ from . import (  # noqa: I001 (the engine modules)
     xenforo,
 )
 
+from .base import page_memo
 from .engine import Engine
 from .markup import look
 
@@ -48,7 +49,7 @@ def get(name: str) -> Engine:
 
 
 def detect(doc, url: str | None = None, source: str = "<page>") -> Engine:
-    seen = look(doc)
+    seen = page_memo(doc)["look"] = look(doc)  # kept: pagewalk.lacks reads it
     for parser in PARSERS:
         if parser.possible(seen) and parser.detect(doc, url):
             return parser

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -34,14 +34,15 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     drop_walk,
     inner_html,
     generator,
-    has,
     headless,
     remove,
     squash,
     take,
     text_of,
 )
+from .pagewalk import has, page_memo, role_walk  # noqa: F401 (engine modules import has from base)
 from .roles import Firsts  # a role's first result: a Python matcher, else libxml2
+
 
 def cls(name: str) -> str:
     """XPath predicate body: the element has CSS class `name`."""
@@ -133,28 +134,25 @@ class _XPaths(dict):
         return compiled
 
 
-# What is found once per page, per thread: (the page's document, {key: what was found}).
-_PAGE = threading.local()
-
-
-def page_memo(doc=None) -> dict:
-    """The memo of the page `doc` (a new one when another page was asked before); with no
-    `doc`, the memo of the page being read. Keys: ("posts", id(block)), ("layout",
-    id(engine)), ("clock", date order), (expression, node) for a first result."""
-    held = getattr(_PAGE, "held", None)
-    if held is None or (doc is not None and held[0] is not doc):
-        held = _PAGE.held = (doc, {})
-    return held[1]
+# A page-level expression (a `post` or `title` alternative) answered by a walk in Python:
+# (XPath source, function of the document giving the nodes libxml2 would give, in order).
+PageWalks = tuple[tuple[str, Callable[[object], Iterable]], ...]
+_PAGE_ROLES = ("post", "title")
 
 
 class Compiled:
-    """A Selectors block; each XPath is compiled once, when first used."""
+    """A Selectors block; each XPath is compiled once, when first used. `walks` answer some
+    page-level expressions in Python: the engine's own, and those of pagewalk.role_walk's
+    shapes (each checked equal to libxml2 on every page the project knows:
+    tests/parsers/test_pagequeries.py)."""
 
-    def __init__(self, sel: Selectors):
+    def __init__(self, sel: Selectors, walks: PageWalks = ()):
         self.sel = sel
         sources, self.alts = alternatives(sel)
         self.xp = _XPaths(sources)
         self.firsts = Firsts(self.xp)  # each expression's first result: Python or libxml2
+        page_level = (sources[name] for role in _PAGE_ROLES for name in self.alts.get(role, ()))
+        self.walks = {src: w for src in page_level if (w := dict(walks).get(src) or role_walk(src))}
 
     def posts(self, doc) -> list:
         """The page's post elements by the first `post` expression that finds any (found once
@@ -167,7 +165,8 @@ class Compiled:
 
     def _posts(self, doc) -> list:
         for name in self.alts["post"]:
-            found = self.xp[name](doc)
+            walk = self.walks.get(self.xp.sources[name])
+            found = list(walk(doc)) if walk is not None else self.xp[name](doc)
             if found:
                 return found
         return []
@@ -382,8 +381,3 @@ def parse_with(c: Compiled, doc, page: Page, first_no: int = 1) -> list[Post]:
         number = int(no_text) + c.sel.number_offset if no_text else first_no + index
         posts.append(read_post(c, el, page, number))
     return posts
-
-
-def page_title(c: Compiled, doc) -> str:
-    """The thread title by the selectors, else the page's <title>."""
-    return c.first("title", doc) or squash(" ".join(doc.xpath("//title/text()")))

@@ -24,8 +24,8 @@ from zoneinfo import ZoneInfo
 from votecount.errors import ParseError
 from votecount.model import Page, Post
 
-from .base import Compiled, Selectors, page_memo, page_title, parse_with
-from .markup import has
+from .base import Compiled, PageWalks, Selectors, page_memo, parse_with
+from .pagewalk import has, page_title
 
 Markers = tuple[str, ...]
 
@@ -63,10 +63,11 @@ class Layout:
     markers: Markers = ()  # any one must be present (empty: none needed)
     requires: Markers = ()  # all must be present
     excludes: Markers = ()  # none may be present
+    walks: PageWalks = ()  # page-level expressions of `selectors` answered in Python (base.py)
     compiled: Compiled = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "compiled", Compiled(self.selectors))
+        object.__setattr__(self, "compiled", Compiled(self.selectors, self.walks))
 
     def holds(self, doc) -> bool:
         return (_holds(doc, self.markers, self.requires, self.excludes)

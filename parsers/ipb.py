@@ -39,6 +39,7 @@ from votecount.model import Page, Post
 from .base import Compiled, Selectors, cls, parse_with, squash, text_of
 from .dates import parse_time
 from .engine import Engine, Layout, headless_only
+from .pagewalk import has_id, texts_containing
 
 NAME = "ipb"
 
@@ -104,6 +105,10 @@ _COPYRIGHT = ("//a[contains(@href, 'invisionboard.com') or contains(@href, 'invi
               " | //comment()[contains(., 'IBF.')]")
 
 
+_INDEX_WORDS = ("Страниц", "Pages")  # the text nodes of the page index…
+_INDEX_BLOCK = "/ancestor::*[self::td or self::div or self::span or self::p][1]"  # …its block
+
+
 def _first_number(doc, page: Page) -> int:
     """1 + the `st` offset of this page, for IPB 1.3, which prints no post numbers."""
     if page.url and (m := _ST.search(page.url)):
@@ -115,8 +120,7 @@ def _first_number(doc, page: Page) -> int:
     # enclosing block is read), or a link back to the first page (`st=0`), which page 1 never
     # has: either says this is a later page, whose offset nothing here gives.
     later = None
-    for node in doc.xpath("//text()[contains(., 'Страниц') or contains(., 'Pages')]"
-                          "/ancestor::*[self::td or self::div or self::span or self::p][1]"):
+    for node in texts_containing(doc, _INDEX_WORDS, _INDEX_BLOCK):
         text = squash(text_of(node))
         if _PAGES.search(text) and (cur := _CURRENT.search(text)) and int(cur.group(1)) > 1:
             later = f"page {cur.group(1)}"
@@ -189,6 +193,8 @@ def _strip_sig_rule(post: Post) -> Post:
 
 def page_now(doc, tz: ZoneInfo) -> datetime | None:
     """IPB 2.x footer: "Сейчас: 29.11.2026, 20:05" / "Time is now: 29th November 2026 - 08:05 PM"."""
+    if not has_id(doc, "gfooter"):  # no footer: the page is not walked for one
+        return None
     for node in doc.xpath("//table[@id='gfooter']//td | //div[@id='gfooter']"):
         m = _NOW.search(squash(text_of(node)))
         if m:

@@ -238,7 +238,7 @@ class DropWalk:
                 continue
             value = el.get("class") if names else None
             if value:
-                hit = names.intersection(value.translate(_XML_SPACE).split(" "))
+                hit = names.intersection(class_tokens(value))
                 if hit and self._by_class(el.tag, hit):
                     found.append(el)
                     continue
@@ -255,6 +255,12 @@ class DropWalk:
 
 
 _XML_SPACE = str.maketrans("\t\n\r", "   ")  # the spaces normalize-space() folds
+
+
+def class_tokens(value: str) -> list[str]:
+    """The names `cls()` sees in a class attribute: split at the spaces normalize-space()
+    folds (an empty name between two spaces matches no class name)."""
+    return value.translate(_XML_SPACE).split(" ")
 _STYLE_PARTS = re.compile(r"contains\(translate\(@style, '([A-Z-]+)', '([a-z-]+)'\), '([a-z-]+)'\)")
 
 
@@ -316,42 +322,6 @@ def _predicates(rest: str) -> list[str] | None:
         elif depth == 0:
             return None
     return preds if depth == 0 and not quote else None
-
-
-_EXISTS: dict[str, object] = {}
-_BY_ID = re.compile(r"//(\w+)\[@id='([\w-]+)'\]")
-_ID = etree.XPath("id($name)")
-
-
-def has(doc, xpath: str | tuple[str, ...]) -> bool:
-    """Detection helper: the document has at least one node for `xpath` (for a tuple: for
-    any of them). Compiled once per expression (detection runs 15 engines' markers over a
-    thread's first page)."""
-    if not isinstance(xpath, str):
-        return any(has(doc, x) for x in xpath)
-    test = _EXISTS.get(xpath)
-    if test is None:
-        test = _EXISTS[xpath] = _id_test(xpath) or etree.XPath(f"boolean({xpath})")
-    return test(doc)
-
-
-def _id_test(xpath: str):
-    """`//div[@id='pun-viewtopic']` asked through libxml2's table of ids, not by a walk of every
-    element (3 µs against 200 µs a page). The HTML parser files every id attribute there (and
-    <a name>), keeping the first of duplicates, so: no entry → no such element; an entry of
-    another tag → the full walk decides."""
-    m = _BY_ID.fullmatch(xpath)
-    if not m:
-        return None
-    tag, name = m.groups()
-    walk = etree.XPath(f"boolean({xpath})")
-
-    def test(doc) -> bool:
-        found = _ID(doc, name=name)
-        if not found:
-            return False
-        return found[0].tag == tag or walk(doc)
-    return test
 
 
 def look(doc) -> bytes:

@@ -46,6 +46,7 @@ from .base import (
 )
 from .dates import parse_time
 from .engine import Engine, Layout
+from .pagewalk import has_id
 
 NAME = "mybb"
 
@@ -157,6 +158,8 @@ def _time_text(el) -> str:
 
 def page_now(doc, tz: ZoneInfo) -> datetime | None:
     """The footer's "Current time: 11-29-2026, 07:50 PM" (`span#current_time`)."""
+    if not has_id(doc, "current_time"):  # no clock: the page is not walked for one
+        return None
     for el in doc.xpath("//span[@id='current_time'] | //div[@id='current_time']"):
         found = parse_time(_absolute_text(el), tz)
         if found:

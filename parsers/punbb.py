@@ -26,8 +26,9 @@ Strike-through: `[s]` is `<span class="bbs">` (FluxBB, punbb-mod), `[del]` is `<
 
 from __future__ import annotations
 
-from .base import Selectors, cls, squash
+from .base import Selectors, cls
 from .engine import Engine, Layout
+from .pagewalk import title_text
 
 NAME = "punbb"
 
@@ -88,4 +89,4 @@ ENGINE = Engine(
 def _title(doc) -> str:
     layout = ENGINE.layout(doc)
     found = layout.compiled.first("title", doc).lstrip("»\xa0 ") if layout else ""
-    return found or squash(" ".join(doc.xpath("//title/text()")))
+    return found or title_text(doc)

@@ -48,6 +48,7 @@ from votecount.model import Page, Post
 from .base import Compiled, Selectors, cls, parse_with, squash, text_of
 from .dates import from_attr, parse_time
 from .engine import Engine, Layout, generator_is, headless_only
+from .pagewalk import script_texts
 
 NAME = "vbulletin"
 
@@ -185,7 +186,7 @@ def token_time(doc) -> datetime | None:
 
 def page_now(doc, tz: ZoneInfo) -> datetime | None:
     """The moment the page was generated: vB 5's server clock, or a footer that has a date."""
-    for script in doc.xpath("//script[contains(., 'current_server_datetime')]/text()"):
+    for script in script_texts(doc, "current_server_datetime"):
         m = _SERVER_NOW.search(script)
         if m:
             return from_attr(m.group(1)).astimezone(page_zone(doc) or tz)

@@ -28,6 +28,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from votecount.model import Page
 
+from .pagewalk import texts_containing
+
 _STATED = re.compile(
     r"(?:all times are|часовой пояс)\s*:?\s*(?:utc|gmt)"
     r"(?:\s*(?P<sign>[+\-−])\s*(?P<h>\d{1,2})(?:(?P<sep>[:.,])(?P<frac>\d{1,2}))?)?"
@@ -46,8 +48,13 @@ _RU_CITIES = {
     "алматы": "Asia/Almaty", "ташкент": "Asia/Tashkent", "рига": "Europe/Riga",
     "таллин": "Europe/Tallinn", "вильнюс": "Europe/Vilnius", "кишинёв": "Europe/Chisinau",
 }
-_FIND = ("//text()[contains(., 'All times are') or contains(., 'all times are')"
-         " or contains(., 'Часовой пояс') or contains(., 'часовой пояс')]")
+_STATES = ("All times are", "all times are", "Часовой пояс", "часовой пояс")
+
+
+def _stated_texts(doc) -> list:
+    """The text nodes holding one of `_STATES` (when detection has looked at the page, asking
+    only for the phrases its look holds: pagewalk.texts_containing)."""
+    return texts_containing(doc, _STATES)
 
 
 def read_zone(text: str) -> tzinfo | None:
@@ -85,7 +92,7 @@ def named_zone(title: str) -> ZoneInfo | None:
 
 def stated_zone(doc, post_xpath: str | tuple[str, ...]) -> tzinfo | None:
     """The zone the page's footer states, ignoring text inside posts (`post_xpath`)."""
-    found = doc.xpath(_FIND)
+    found = _stated_texts(doc)
     if not found:  # most pages state no zone: the posts are not looked up for nothing
         return None
     inside = set(doc.xpath(post_xpath if isinstance(post_xpath, str) else " | ".join(post_xpath)))

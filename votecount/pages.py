@@ -11,9 +11,11 @@ from __future__ import annotations
 import itertools
 import re
 from datetime import datetime
-from typing import Iterator
 
 from lxml import etree
+
+from parsers.base import page_memo
+from parsers.pagewalk import document_iter
 
 from .errors import InputError
 
@@ -228,15 +230,13 @@ def _head_comments(doc) -> list:
     """The first comments of a saved page: where browsers and SingleFile write what they know
     of the save (its address, its moment). What `doc.xpath("//comment()")[:5]` gives (comments
     beside the root element, before and after it, count too), without collecting every comment
-    of the page: the walk stops at the fifth."""
-    return list(itertools.islice(_comments(doc.getroottree().getroot()), 5))
-
-
-def _comments(root) -> Iterator:
-    """The document's comments in document order (libxml2 may leave a second element beside
-    the root: its comments count too)."""
-    for node in [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]:
-        yield from node.iter(etree.Comment)
+    of the page: the walk stops at the fifth. Found once per page (the saved moment and the
+    saved address both ask; a page with fewer than five comments is walked whole)."""
+    memo = page_memo(doc)
+    found = memo.get("head comments")
+    if found is None:
+        found = memo["head comments"] = list(itertools.islice(document_iter(doc, etree.Comment), 5))
+    return found
 
 
 def saved_url(doc) -> str | None:

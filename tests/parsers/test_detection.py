@@ -115,11 +115,11 @@ def test_truncated_at_every_tenth(data):
         parse_any(data[: len(data) * tenth // 10])
 
 
-# --- markers asked through libxml2's id table (markup.has) --------------------------------
+# --- markers asked through libxml2's id table (pagewalk.has) --------------------------------
 
 from lxml import etree  # noqa: E402
 
-from parsers import markup as markup_mod  # noqa: E402
+from parsers import pagewalk as markup_mod  # noqa: E402
 
 
 def _walk(doc, xpath: str) -> bool:
@@ -129,11 +129,14 @@ def _walk(doc, xpath: str) -> bool:
 @pytest.mark.parametrize("path", PAGES + CORPUS_PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_id_markers_answer_as_the_full_walk(path: Path):
     doc = tree(path.read_bytes(), str(path))
-    for parser in parsers.PARSERS:
-        parser.detect(doc, None)  # fills markup_mod._EXISTS with every marker asked
-    id_markers = [x for x in markup_mod._EXISTS if markup_mod._BY_ID.fullmatch(x)]
+    markers = {m for p in parsers.PARSERS for m in (*p.markers, *p.requires, *p.excludes, *p.claims)}
+    markers |= {m for p in parsers.PARSERS for lay in p.layouts
+                for m in (*lay.markers, *lay.requires, *lay.excludes)}
+    id_markers = [x for x in markers if markup_mod._BY_ID.fullmatch(x)]
     assert len(id_markers) >= 8
-    for xpath in id_markers:
+    walked = [x for x in markers if markup_mod._walk_test(x)]
+    assert len(walked) >= 5  # the class and string-value markers answered by lxml's walk
+    for xpath in id_markers + walked:
         assert markup_mod.has(doc, xpath) == _walk(doc, xpath), xpath
 
 
