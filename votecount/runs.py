@@ -41,8 +41,9 @@ def runs(html: str) -> list[Run]:
     if root.text:
         out.append(Run(root.text, "none", False))
     text: list[str] = []  # the walk's text pieces, not wanted here
+    sink = (out, text)
     for child in root:
-        _walk(child, "none", False, out, text)
+        _walk(child, "none", False, sink)
     return out
 
 
@@ -86,8 +87,9 @@ def read_body(html: str, body) -> tuple[str, tuple[str, tuple[Run, ...]] | None]
     lead = body.text or ""
     out: list[Run] = []
     text: list[str] = [lead]
+    sink = (out, text)
     for child in body:
-        _walk(child, "none", False, out, text)
+        _walk(child, "none", False, sink)
     if "<" in lead or "&" in lead or _reads_back_otherwise(body):
         return "".join(text), None
     lead = lead.lstrip() if len(body) else lead.strip()
@@ -111,11 +113,13 @@ def of_post(post: Post) -> Sequence[Run]:
     return runs(post.html)
 
 
-def _walk(el, colour: str, bold: bool, out: list[Run], text: list[str]) -> None:
-    """Append the runs of `el` and its tail to `out`: `colour` and `bold` are what wraps it; its
-    own colour and boldness wrap its text and children; a block element is a line of its own.
-    Its text as parsers.markup.text_of reads it goes to `text`: the runs' text, but a block's
-    line breaks written even when the block is displayed inline (text_of knows no styles)."""
+def _walk(el, colour: str, bold: bool, sink: tuple[list[Run], list[str]]) -> None:
+    """Append the runs of `el` and its tail to `sink`'s runs: `colour` and `bold` are what wraps
+    it; its own colour and boldness wrap its text and children; a block element is a line of
+    its own. Its text as parsers.markup.text_of reads it goes to `sink`'s text: the runs' text,
+    but a block's line breaks written even when the block is displayed inline (text_of knows
+    no styles)."""
+    out, text = sink
     tag = el.tag
     if not isinstance(tag, str):
         if el.tail:
@@ -139,21 +143,22 @@ def _walk(el, colour: str, bold: bool, out: list[Run], text: list[str]) -> None:
             inline = "display:inline" in flat
         block = tag in BLOCKS
         if block:
-            _line_break(out, text, colour, bold, inline)
+            _line_break(sink, colour, bold, inline)
         if el.text:
             out.append(Run(el.text, inner_colour, inner_bold))
             text.append(el.text)
         for child in el:
-            _walk(child, inner_colour, inner_bold, out, text)
+            _walk(child, inner_colour, inner_bold, sink)
         if block:
-            _line_break(out, text, colour, bold, inline)
+            _line_break(sink, colour, bold, inline)
     if el.tail:
         out.append(Run(el.tail, colour, bold))
         text.append(el.tail)
 
 
-def _line_break(out: list[Run], text: list[str], colour: str, bold: bool, inline: bool) -> None:
+def _line_break(sink: tuple[list[Run], list[str]], colour: str, bold: bool, inline: bool) -> None:
     """A block's edge: a line break in the text, and in the runs unless displayed inline."""
+    out, text = sink
     text.append("\n")
     if not inline:
         out.append(Run("\n", colour, bold))
