@@ -34,6 +34,7 @@ from . import (  # noqa: I001 (the engine modules)
 from .base import page_memo
 from .engine import Engine
 from .markup import look
+from .pagewalk import whole_look
 
 PARSERS: tuple[Engine, ...] = tuple(m.ENGINE for m in (
     curse, nodebb, vbulletin, discourse, xenforo, mybbru, punbb, mybb, smf, ips4, ipb, ucoz,
@@ -49,9 +50,14 @@ def get(name: str) -> Engine:
 
 
 def detect(doc, url: str | None = None, source: str = "<page>") -> Engine:
+    """The first engine in PARSERS order whose markers claim the page, asking only those whose
+    literals the look holds. A look that is not the whole page (an element libxml2 left beside
+    the root: a host's page saved in front of the forum's, a footer page after it) proves no
+    absence, and every engine is asked, as before the look."""
     seen = page_memo(doc)["look"] = look(doc)  # kept: pagewalk.lacks reads it
+    whole = whole_look(doc) is not None
     for parser in PARSERS:
-        if parser.possible(seen) and parser.detect(doc, url):
+        if (not whole or parser.possible(seen)) and parser.detect(doc, url):
             return parser
     raise ParseError(f"{source}: not a forum thread page of a known engine (tried: "
                      f"{', '.join(NAMES)}); if it is one, name it with --engine")
