@@ -10,7 +10,9 @@ import re
 
 from lxml import etree
 
-BLOCK_TAGS = frozenset("p div li tr blockquote h1 h2 h3 h4 h5 h6 pre dd dt table ul ol".split())
+# The tags that start and end a line of a post's text: one set for text_of here and for the
+# colour runs' walk (votecount.runs), which must read the same lines.
+from votecount.runs import BLOCKS as BLOCK_TAGS
 
 _DIGITS = re.compile(r"\d+")
 

@@ -15,6 +15,7 @@ from .colours import classify, from_element
 from .model import Post
 
 _FRAGMENT_PARSER = etree.HTMLParser(no_network=True)
+# The tags that start and end a line (parsers.markup.text_of reads the same set).
 BLOCKS = frozenset("p div li tr blockquote h1 h2 h3 h4 h5 h6 pre dd dt table ul ol".split())
 BOLD = frozenset(("b", "strong"))
 # A word of a post, as ballots count and match them: nicks hold dots, hyphens, @ and apostrophes.
