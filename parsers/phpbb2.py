@@ -107,10 +107,24 @@ def _first_number(doc, page: Page) -> int:
 
 
 def _read(c: Compiled, doc, page: Page) -> list[Post]:
-    doc = copy.deepcopy(doc)  # the signature is marked in a copy: parsers are pure
-    _mark_signatures(doc)
+    """The posts, read from a copy of the page in which the signatures are marked (parsers are
+    pure). A copy of the root leaves out what libxml2 put beside it (the forum's <html> behind
+    a host's page), so each element at the top is copied on its own, in document order."""
     first = _first_number(doc, page)
-    return parse_with(c, doc, in_stated_zone(doc, page, c.sel.post), first)
+    page = in_stated_zone(doc, page, c.sel.post)
+    posts: list[Post] = []
+    for top in _tops(doc):
+        top = copy.deepcopy(top)
+        _mark_signatures(top)
+        posts.extend(parse_with(c, top, page, first + len(posts)))
+    return posts
+
+
+def _tops(doc) -> list:
+    """The root element and the elements libxml2 left beside it, in document order."""
+    root = doc.getroottree().getroot()
+    before = [n for n in root.itersiblings(preceding=True) if isinstance(n.tag, str)]
+    return [*reversed(before), root, *(n for n in root.itersiblings() if isinstance(n.tag, str))]
 
 
 ENGINE = Engine(

@@ -106,3 +106,19 @@ def test_next_page_and_title():
 
 # Detection (this engine for its pages, no other engine for them, no page of another engine
 # taken for this one): tests/parsers/test_detection.py, over every fixture and corpus page.
+
+
+_HOST_PAGE = (b"<html><head><title>Free forum hosting</title></head>"
+              b"<body><p>Your forum, free: sign up</p></body></html>\n")
+
+
+def test_posts_behind_a_hosts_page_are_read_as_alone(tmp_path):
+    """A host's page saved in front of the forum's: libxml2 leaves the forum's <html> beside the
+    root, and the signatures are marked in a copy of each top element (a copy of the root alone
+    once gave "no posts found")."""
+    raw = (DIR / "subsilver-ru.html").read_bytes()
+    behind = tmp_path / "subsilver-ru.html"
+    behind.write_bytes(_HOST_PAGE + raw[raw.lower().index(b"<html"):])
+    alone = load_ru()
+    assert len(alone) == 4
+    assert posts_json(behind, tz="Europe/Moscow") == alone
