@@ -263,6 +263,22 @@ def class_tokens(value: str) -> list[str]:
     """The names `cls()` sees in a class attribute: split at the spaces normalize-space()
     folds (an empty name between two spaces matches no class name)."""
     return value.translate(_XML_SPACE).split(" ")
+
+
+def has_class(el, name: str) -> bool:
+    """`cls(name)` of an element: `contains(@class, name)` first (cheap, most elements fail it),
+    then `name` among the class tokens (tab, newline and CR fold to spaces; a no-break space
+    does not)."""
+    value = el.get("class")
+    return bool(value) and name in value and name in class_tokens(value)
+
+
+def string_value(el) -> str:
+    """XPath's string of an element: its text nodes (itertext skips comments and PIs, as XPath
+    does, and keeps their tails)."""
+    return "".join(el.itertext())
+
+
 _STYLE_PARTS = re.compile(r"contains\(translate\(@style, '([A-Z-]+)', '([a-z-]+)'\), '([a-z-]+)'\)")
 
 

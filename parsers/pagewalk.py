@@ -24,7 +24,7 @@ import threading
 
 from lxml import etree
 
-from .markup import _CLS_TEST, class_tokens, squash, text_of
+from .markup import _CLS_TEST, has_class, squash, string_value, text_of
 
 # What is found once per page, per thread: (the page's document, {key: what was found}).
 _PAGE = threading.local()
@@ -61,7 +61,7 @@ def whole_look(doc) -> bytes | None:
     if seen is None:
         return None
     root = doc.getroottree().getroot()
-    beside = (*root.itersiblings(preceding=True), *root.itersiblings())
+    beside = [n for n in tops(doc) if n is not root]
     return None if root.tail or any(isinstance(n.tag, str) or n.tail for n in beside) else seen
 
 
@@ -123,10 +123,7 @@ def _walk_test(xpath: str):
     words = [w.group(1) for w in words]
     return lambda doc: (not lacks(doc, *words)
                         and any(any(w in text for w in words)
-                                for text in map(_STRING, document_iter(doc, tag))))
-
-
-_STRING = etree.XPath("string()", smart_strings=False)
+                                for text in map(string_value, document_iter(doc, tag))))
 
 
 _ROLE = re.compile(r"(\()?//(\w+)(?:\[([^\[\]]*)\])?(?:(//?)(\w+))?(?(1)\)\[1\])")
@@ -167,12 +164,6 @@ def role_walk(xpath: str):
     return (lambda doc: itertools.islice(found(doc), 1)) if first else found
 
 
-def has_class(el, name: str) -> bool:
-    """`cls(name)` of an element."""
-    value = el.get("class")
-    return bool(value) and name in value and name in class_tokens(value)
-
-
 def has_id(doc, name: str) -> bool:
     """Some element has the id `name` (or is an <a name>): libxml2's table of ids, no walk.
     False proves that no `//tag[@id='name']` exists, whatever the tag."""
@@ -200,9 +191,15 @@ def document_iter(doc, tag):
     """Every element (or comment, with `etree.Comment`) `//tag` selects, in document order,
     by lxml's walk of the tree. libxml2 may leave a second element beside the root: it and the
     comments beside the root are walked too."""
-    root = doc.getroottree().getroot()
-    for node in [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]:
+    for node in tops(doc):
         yield from node.iter(tag)
+
+
+def tops(doc) -> list:
+    """The root element and the nodes beside it, in document order: comments, and any element
+    libxml2 left there (a second <html>: the forum's page behind a host's)."""
+    root = doc.getroottree().getroot()
+    return [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]
 
 
 _TEXT = etree.XPath("text()", smart_strings=False)
@@ -223,7 +220,7 @@ def script_texts(doc, word: str):
     if lacks(doc, word):
         return
     for script in document_iter(doc, "script"):
-        if word in _STRING(script):
+        if word in string_value(script):
             yield from _TEXT(script)
 
 

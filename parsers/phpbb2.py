@@ -33,6 +33,7 @@ from votecount.model import Page, Post
 
 from .base import Compiled, Selectors, cls, parse_with, squash
 from .engine import Engine, Layout
+from .pagewalk import tops
 from .zones import in_stated_zone
 
 NAME = "phpbb2"
@@ -113,18 +114,11 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
     first = _first_number(doc, page)
     page = in_stated_zone(doc, page, c.sel.post)
     posts: list[Post] = []
-    for top in _tops(doc):
+    for top in (n for n in tops(doc) if isinstance(n.tag, str)):
         top = copy.deepcopy(top)
         _mark_signatures(top)
         posts.extend(parse_with(c, top, page, first + len(posts)))
     return posts
-
-
-def _tops(doc) -> list:
-    """The root element and the elements libxml2 left beside it, in document order."""
-    root = doc.getroottree().getroot()
-    before = [n for n in root.itersiblings(preceding=True) if isinstance(n.tag, str)]
-    return [*reversed(before), root, *(n for n in root.itersiblings() if isinstance(n.tag, str))]
 
 
 ENGINE = Engine(

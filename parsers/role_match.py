@@ -10,7 +10,7 @@ from typing import Callable
 
 from lxml import etree
 
-from .markup import _XML_SPACE
+from .markup import _XML_SPACE, has_class, string_value
 
 CHILD, DESCENDANT, SIBLING = "child", "descendant", "following-sibling"
 ANCESTOR = "ancestor"  # in predicates only
@@ -144,14 +144,9 @@ def _exists(steps: tuple[Step, ...], attr: str | None, at: int, node) -> bool:
 
 # --- predicates ------------------------------------------------------------------------------
 
-def has_class(name: str) -> Test:
-    """markup's `cls(name)`: `contains(@class, name)` first (cheap, most elements fail it), then
-    `name` among the class tokens normalize-space() leaves (tab, newline and CR fold to spaces;
-    a no-break space does not)."""
-    def test(el) -> bool:
-        value = el.get("class")
-        return value is not None and name in value and name in value.translate(_XML_SPACE).split(" ")
-    return test
+def class_test(name: str) -> Test:
+    """markup's `cls(name)` as a test of an element (markup.has_class)."""
+    return lambda el: has_class(el, name)
 
 
 def attr_test(func: str, attr: str, literal: str | None) -> Pred:
@@ -163,12 +158,6 @@ def attr_test(func: str, attr: str, literal: str | None) -> Pred:
     if func == "starts-with":
         return Pred(lambda el: (el.get(attr) or "").startswith(literal), (attr, literal) if literal else None)
     return Pred(lambda el: literal in (el.get(attr) or ""), (attr, literal) if literal else None)
-
-
-def string_value(el) -> str:
-    """XPath's string of an element: its text nodes (itertext skips comments and PIs, as XPath
-    does, and keeps their tails)."""
-    return "".join(el.itertext())
 
 
 def normalized(el) -> str:

@@ -27,10 +27,9 @@ from typing import Callable
 
 from lxml import etree
 
-from .markup import _CLS_TEST, _XML_SPACE
+from .markup import _CLS_TEST, _XML_SPACE, string_value
 from .role_match import (ANCESTOR, CHILD, DESCENDANT, SIBLING, Pred, RolePath, Step, Unsupported,
-                         all_of, any_of, attr_test, has_class, has_text, normalized, string_value,
-                         text_test)
+                         all_of, any_of, attr_test, class_test, has_text, normalized, text_test)
 
 
 # --- the parser ------------------------------------------------------------------------------
@@ -160,7 +159,7 @@ class _Parser:
         kind, text = self.peek()
         if kind == "cls":
             self.at += 1
-            return Pred(has_class(text), ("class", text))
+            return Pred(class_test(text), ("class", text))
         if self.take("("):
             inner = self.either()
             self.ops(")")

@@ -37,7 +37,8 @@ from votecount.model import Page, Post
 from .base import Compiled, Selectors, cls, edit_time, read_post, squash, text_of
 from .engine import Engine, Layout
 from .dates import parse_time
-from .pagewalk import by_id, document_iter, has_class, lacks
+from .markup import has_class
+from .pagewalk import by_id, document_iter, lacks
 
 NAME = "smf"
 
@@ -93,8 +94,9 @@ SELECTORS = Selectors(
 
 def _post_blocks(doc) -> list:
     """`_POST_BLOCK` by lxml's walk (bay12's 1.8 MB page: 20.5 M instructions against
-    libxml2's 33.6 M, which tests the children of every div): the parents of the `div.postarea`s that also have a `div.poster` child, in document order
-    (a block nested in another block's child is found after it: sorted by the walk's order)."""
+    libxml2's 33.6 M, which tests the children of every div): the parents of the
+    `div.postarea`s that also have a `div.poster` child, in document order (a block nested in
+    another block's child is found after it: sorted by the walk's order)."""
     order: dict = {}
     found: dict = {}
     for i, div in enumerate(document_iter(doc, "div")):
