@@ -9,7 +9,6 @@ ms a page, with the ratio and the engine's share of the batch.
 from __future__ import annotations
 
 import argparse
-import re
 import shutil
 import sys
 import tempfile
@@ -22,10 +21,10 @@ ARCHIVE = ROOT / "bench" / "work" / "archive"
 
 
 def _texts(threads) -> list[str]:
-    """Each page's decoded text, its XML declaration dropped (as bench/run.py's bare parse)."""
-    from votecount import pages
+    """Each page's text as bench/run.py's bare parse reads it."""
+    from run import page_text
 
-    return [re.sub(r"^\s*<\?xml[^>]*\?>", "", pages.decode(f.read_bytes(), str(f))[0])
+    return [page_text(f.read_bytes(), str(f))
             for _, path, _ in threads for f in sorted(Path(path).glob("*.html"))]
 
 

@@ -90,16 +90,20 @@ def build_archive(folder: Path, copies: int) -> dict:
             "chosen": {e: str(p) for e, p in sorted(chosen.items())}}
 
 
+def page_text(data: bytes, source: str = "<page>") -> str:
+    """A page's text as the bare parse reads it: decoded as votecount decodes it, its XML
+    declaration dropped (lxml refuses a str with one; pages.tree drops it too)."""
+    from votecount import pages
+
+    return re.sub(r"^\s*<\?xml[^>]*\?>", "", pages.decode(data, source)[0])
+
+
 def bare_parse(folder: Path) -> tuple[float, float]:
     """Seconds (wall, CPU) for a full lxml parse of every page: lxml.html.document_fromstring of the
     decoded text (the bytes call obeys a lying meta charset and may stop early)."""
     from lxml import html
 
-    from votecount import pages
-
-    # lxml refuses a str with an XML declaration; pages.tree() drops it too
-    texts = [re.sub(r"^\s*<\?xml[^>]*\?>", "", pages.decode(f.read_bytes(), str(f))[0])
-             for f in sorted(folder.rglob("*.html"))]
+    texts = [page_text(f.read_bytes(), str(f)) for f in sorted(folder.rglob("*.html"))]
     started, cpu = time.perf_counter(), time.process_time()
     for text in texts:
         html.document_fromstring(text)
