@@ -2,7 +2,7 @@
 their markers and selectors, its hooks; detect, posts, next_page and title are the record's.
 
 Detection uses explicit markers only, in the order below (more specific engines first), after
-one look at the page: its markup is serialized once and searched for each engine's literals,
+one look at the page (parsers/look.py): the bytes parsed are searched for each engine's literals,
 and only the engines whose literals are there have their markers asked (the first of them
 that claims the page is the engine, as if every engine had been asked in turn). There is no
 generic fallback: an unknown page is an error that lists what was tried.
@@ -31,10 +31,8 @@ from . import (  # noqa: I001 (the engine modules)
     xenforo,
 )
 
-from .base import page_memo
 from .engine import Engine
-from .markup import look
-from .pagewalk import whole_look
+from .pagewalk import page_look
 
 PARSERS: tuple[Engine, ...] = tuple(m.ENGINE for m in (
     curse, nodebb, vbulletin, discourse, xenforo, mybbru, punbb, mybb, smf, ips4, ipb, ucoz,
@@ -51,13 +49,11 @@ def get(name: str) -> Engine:
 
 def detect(doc, url: str | None = None, source: str = "<page>") -> Engine:
     """The first engine in PARSERS order whose markers claim the page, asking only those whose
-    literals the look holds. A look that is not the whole page (an element libxml2 left beside
-    the root: a host's page saved in front of the forum's, a footer page after it) proves no
-    absence, and every engine is asked, as before the look."""
-    seen = page_memo(doc)["look"] = look(doc)  # kept: pagewalk.lacks reads it
-    whole = whole_look(doc) is not None
+    literals the page's look may hold (parsers/look.py: a look that cannot prove an absence
+    leaves every engine to be asked, as before the look)."""
+    seen = page_look(doc, write=True)  # kept in the page memo: pagewalk.lacks reads it
     for parser in PARSERS:
-        if (not whole or parser.possible(seen)) and parser.detect(doc, url):
+        if parser.possible(seen) and parser.detect(doc, url):
             return parser
     raise ParseError(f"{source}: not a forum thread page of a known engine (tried: "
                      f"{', '.join(NAMES)}); if it is one, name it with --engine")

@@ -107,13 +107,10 @@ class Engine:
     def NAME(self) -> str:  # noqa: N802 (the name callers outside parsers/ have always used)
         return self.name
 
-    def possible(self, look: bytes) -> bool:
-        """The page's look (`markup.look`) holds one of the engine's literals, or it has none."""
-        return not self.literals or any(lit in look for lit in self._literal_bytes)
-
-    @functools.cached_property
-    def _literal_bytes(self) -> tuple[bytes, ...]:
-        return tuple(lit.encode() for lit in self.literals)
+    def possible(self, look) -> bool:
+        """The page's look (parsers/look.py) may hold one of the engine's literals (each is a
+        class, id, link or attribute name: a word of the markup), or it has none."""
+        return not self.literals or any(look.may_hold(lit) for lit in self.literals)
 
     def layout(self, doc) -> Layout | None:
         """The page's layout: the first whose conditions hold and whose posts are present

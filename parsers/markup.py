@@ -342,16 +342,6 @@ def _predicates(rest: str) -> list[str] | None:
     return preds if depth == 0 and not quote else None
 
 
-def look(doc) -> bytes:
-    """The page's markup as libxml2 writes it back (comments and doctype included), in UTF-8
-    with its ASCII letters in lower case: one serialization, searched for the engines' ASCII
-    literals by `parsers.detect`. Every attribute value and text is written as it stands but
-    for `&`, `<`, `>` and quotes, so a literal without those is in it when the page holds it.
-    (UTF-8, not ASCII with character references: a Cyrillic page's look was twice its size
-    and took three times as long.)"""
-    return etree.tostring(doc.getroottree(), encoding="utf-8").lower()
-
-
 _GENERATOR = etree.XPath("//meta[translate(@name,'GENRATO','genrato')='generator']/@content")
 
 

@@ -24,6 +24,7 @@ import threading
 
 from lxml import etree
 
+from .look import Look, tops  # noqa: F401 (tops: phpbb2 and pages import it from here)
 from .markup import _CLS_TEST, has_class, squash, string_value, text_of
 
 # What is found once per page, per thread: (the page's document, {key: what was found}).
@@ -34,35 +35,37 @@ def page_memo(doc=None) -> dict:
     """The memo of the page `doc` (a new one when another page was asked before); with no
     `doc`, the memo of the page being read. Keys: ("posts", id(block)), ("layout",
     id(engine)), ("clock", date order), (expression, node) for a first result, "look" (the
-    page's markup that detection searched, markup.look: see `lacks`), "head comments"
-    (pages.py). (Here and not in base.py, which re-exports it: the walks ask for the look.)"""
+    page's look, parsers/look.py: see `lacks`), "page bytes" (what libxml2 parsed, kept by
+    pages.tree for the look), "head comments" (pages.py). (Here and not in base.py, which re-exports it: the walks ask for the look.)"""
     held = getattr(_PAGE, "held", None)
     if held is None or (doc is not None and held[0] is not doc):
         held = _PAGE.held = (doc, {})
     return held[1]
 
 
+def page_look(doc, *, write: bool = False) -> Look | None:
+    """The page's look (parsers/look.py), made once a page and kept in its memo: from the bytes
+    pages.tree parsed, else, when `write` (detection asks so), from the tree written back; else
+    None, and nothing is known."""
+    memo = page_memo(doc)
+    seen = memo.get("look")
+    if seen is None and (write or "page bytes" in memo):
+        seen = memo["look"] = Look(doc, memo.get("page bytes"))
+    return seen
+
+
 def lacks(doc, *words: str) -> bool:
-    """Detection has looked at the page (its look is in the page memo) and none of `words` is
-    in it. An attribute value or a text holding a word is written into the look as it stands
-    (no word here has `&`, `<`, `>`, a quote or a white space; the look lowers ASCII letters
-    only, as `bytes.lower` does): then no class, id or text holds any of them. Without a look
-    nothing is known (False): a later page of a thread is not looked at."""
-    seen = whole_look(doc)
-    return seen is not None and not any(w.encode().lower() in seen for w in words)
+    """The page's look proves that no tag or attribute name, attribute value or comment holds
+    any of `words` (a class, an id, a link): then no walk for them is needed."""
+    seen = page_look(doc)
+    return seen is not None and not any(seen.may_hold(w) for w in words)
 
 
-def whole_look(doc) -> bytes | None:
-    """The page's look, when detection made one and it holds the whole page: lxml writes the
-    root and the comments beside it, but not an element libxml2 left beside the root (nor
-    what follows it), so a page with one (ptforum's phpBB 2 page has a second <html>), or a
-    text beside the root, has none that can prove an absence."""
-    seen = page_memo(doc).get("look")
-    if seen is None:
-        return None
-    root = doc.getroottree().getroot()
-    beside = [n for n in tops(doc) if n is not root]
-    return None if root.tail or any(isinstance(n.tag, str) or n.tail for n in beside) else seen
+def lacks_text(doc, *words: str) -> bool:
+    """The page's look proves that no text, nor any element's string value, holds any of
+    `words` (a script's word, `contains(., w)`)."""
+    seen = page_look(doc)
+    return seen is not None and not any(seen.may_hold_text(w) for w in words)
 
 
 _EXISTS: dict[str, object] = {}
@@ -121,7 +124,7 @@ def _walk_test(xpath: str):
     if not all(words):
         return None
     words = [w.group(1) for w in words]
-    return lambda doc: (not lacks(doc, *words)
+    return lambda doc: (not lacks_text(doc, *words)
                         and any(any(w in text for w in words)
                                 for text in map(string_value, document_iter(doc, tag))))
 
@@ -195,13 +198,6 @@ def document_iter(doc, tag):
         yield from node.iter(tag)
 
 
-def tops(doc) -> list:
-    """The root element and the nodes beside it, in document order: comments, and any element
-    libxml2 left there (a second <html>: the forum's page behind a host's)."""
-    root = doc.getroottree().getroot()
-    return [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]
-
-
 _TEXT = etree.XPath("text()", smart_strings=False)
 _TITLE_TEXT = etree.XPath("//title/text()", smart_strings=False)
 
@@ -217,7 +213,7 @@ def title_text(doc) -> str:
 def script_texts(doc, word: str):
     """`//script[contains(., word)]/text()`, in document order: the HTML parser reads a script
     as raw text, so a script holds no element and the texts come script by script."""
-    if lacks(doc, word):
+    if lacks_text(doc, word):
         return
     for script in document_iter(doc, "script"):
         if word in string_value(script):
@@ -225,12 +221,11 @@ def script_texts(doc, word: str):
 
 
 def texts_containing(doc, phrases: tuple[str, ...], then: str = "") -> list:
-    """`//text()[contains(., p1) or …]` followed by the step `then`. With the page's whole look
-    (`whole_look`), only the phrases that look holds are asked for, and nothing when it holds
-    none (see `lacks`)."""
-    seen = whole_look(doc)
+    """`//text()[contains(., p1) or …]` followed by the step `then`. With the page's look, only
+    the phrases its texts may hold are asked for, and nothing when they hold none."""
+    seen = page_look(doc)
     if seen is not None:
-        phrases = tuple(p for p in phrases if p.encode().lower() in seen)
+        phrases = tuple(p for p in phrases if seen.may_hold_text(p))
         if not phrases:
             return []
     return _texts_xpath(phrases, then)(doc)

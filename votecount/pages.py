@@ -184,6 +184,7 @@ def tree(data: bytes, source: str = "<page>", *, whole: bool = False):
             raise InputError(f"{source}: elements nested more than {MAX_DEPTH} deep{where}: "
                              "not a page votecount can read whole")
         raise InputError(f"{source}: cannot read the page whole{where}: {message}")
+    page_memo(root)["page bytes"] = body  # the page's look proves absences from them (parsers/look.py)
     return root
 
 

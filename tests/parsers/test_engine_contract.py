@@ -13,6 +13,7 @@ from lxml import etree
 import parsers
 from parsers.base import STRUCK, alternatives
 from parsers.engine import Engine
+from parsers.look import Look
 from test_detection import CORPUS_PAGES, PAGES, expected_engine, language
 from votecount.pages import tree
 
@@ -92,13 +93,15 @@ def test_every_selector_marker_and_pattern_compiles(engine: Engine):
 
 @pytest.mark.parametrize("engine", parsers.PARSERS, ids=ids)
 def test_literals_can_be_found_in_the_look(engine: Engine):
-    """The look (markup.look) is lower-case ASCII markup with `&`, `<`, `>` and quotes
-    escaped: a literal outside that could never be found, and its engine never detected."""
+    """A literal is a word of the markup a look can answer for (parsers/look.py): lower-case
+    ASCII with no `&`, `<`, `>`, quote or space, else it could never be found, and its engine
+    never detected."""
     for literal in engine.literals:
         assert literal and literal.isascii() and literal == literal.lower(), literal
         assert not set(literal) & set("&<>\"'"), literal
         assert not literal.isspace()
     pages = _pages_of(engine.name)
     if engine.literals and pages:  # its own pages show one of its literals
-        looks = [parsers.markup.look(_doc(p)) for p in pages]
-        assert any(any(lit.encode() in seen for seen in looks) for lit in engine.literals)
+        for doc in (tree(p.read_bytes(), str(p)) for p in pages):  # the tree's, the bytes' looks
+            looks = [Look(doc), parsers.pagewalk.page_look(doc)]
+            assert any(seen.may_hold(lit) for seen in looks for lit in engine.literals)

@@ -23,7 +23,8 @@ from lxml import etree
 import parsers
 from conftest import CORPUS
 from parsers import base, ipb, pagewalk, zones
-from parsers.markup import look, squash
+from parsers.look import Look
+from parsers.markup import squash
 from parsers.pagewalk import by_id, has_id, script_texts, texts_containing, title_text
 from test_detect_look import PAGES, TRANSFORMERS
 from test_variants import head_lost
@@ -60,8 +61,11 @@ def _with_look(doc, seen):
 
 
 def check_page(doc, label: str) -> None:
-    for seen in (None, look(doc)):
-        _check(_with_look(doc, seen), f"{label} (look: {seen is not None})", seen)
+    """With no look, the tree's look, and the look of the bytes parsed (when pages.tree kept them)."""
+    raw = pagewalk.page_memo(doc).get("page bytes")
+    looks = {"none": None, "tree": Look(doc)} | ({"bytes": Look(doc, raw)} if raw is not None else {})
+    for name, seen in looks.items():
+        _check(_with_look(doc, seen), f"{label} (look: {name})", seen)
     pagewalk._PAGE.held = None
 
 
