@@ -27,6 +27,7 @@ from .markup import (  # noqa: F401 (engine modules import these from base)
     BLOCK_TAGS,
     clean_body,
     cleaned,
+    cleaned_text,
     serialised,
     squash_lines,
     digits,
@@ -359,10 +360,13 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
     if body is None:
         raise ParseError(f"{where}: no message body")
     edited, by, at, count = edit(el, page, where) if edit is not None else read_edit(c, el, page, where)
-    kept = cleaned(body, c.drop)
+    kept, lines = cleaned_text(body, c.drop)  # and text_pieces(kept) when one walk finds both
     html_body = inner_html(kept)
     walked = read_body(html_body, kept)  # text_of(kept) and the colour runs in one walk
-    text, runs = (squash_lines(walked[0]), walked[1]) if walked else (text_of(kept), None)
+    if walked:
+        text, runs = squash_lines(walked[0]), walked[1]
+    else:  # a long body: no runs carried
+        text, runs = squash_lines(lines) if lines is not None else text_of(kept), None
     uid = (author_id(el, page, where) if author_id is not None
            else take(c.author_id_re, c.first("author_id", el)))
     return Post(

@@ -38,35 +38,43 @@ def take(rx: re.Pattern, text: str) -> str:
 
 def text_of(el) -> str:
     """Visible text with <br> and block ends as newlines (ballot lines matter)."""
-    out: list[str] = []
+    return squash_lines(text_pieces(el, None, None))
 
-    def walk(node):
-        if not isinstance(node.tag, str):  # comments, processing instructions
-            if node.tail:
-                out.append(node.tail)
-            return
-        tag = node.tag.lower()
-        if tag in ("script", "style"):
-            pass
-        elif tag == "br":
+
+def text_pieces(el, drop, found) -> str:
+    """The text of `el`'s contents before squash_lines. An element the DropWalk `drop` (or
+    None) drops is left out but for its tail, which `remove` keeps, and put in the list
+    `found`: the text of the body that cleaning leaves, from the walk that finds what it drops."""
+    out = [el.text] if el.text else []
+    for child in el:
+        _walk_text(child, out, drop, found)
+    return "".join(out)
+
+
+def _walk_text(node, out: list, drop, found) -> None:
+    tag = node.tag
+    if not isinstance(tag, str):  # comments, processing instructions
+        if node.tail:
+            out.append(node.tail)
+        return
+    if drop is not None and drop.hit(node):
+        found.append(node)
+    else:
+        tag = tag.lower()
+        if tag == "br":
             out.append("\n")
-        else:
-            if tag in BLOCK_TAGS:  # a block starts a new line: "Вася<div>…" is not "Вася…"
+        elif tag != "script" and tag != "style":
+            block = tag in BLOCK_TAGS  # a block starts a new line: "Вася<div>…" is not "Вася…"
+            if block:
                 out.append("\n")
             if node.text:
                 out.append(node.text)
             for child in node:
-                walk(child)
-            if tag in BLOCK_TAGS:
+                _walk_text(child, out, drop, found)
+            if block:
                 out.append("\n")
-        if node.tail:
-            out.append(node.tail)
-
-    if el.text:
-        out.append(el.text)
-    for child in el:
-        walk(child)
-    return squash_lines("".join(out))
+    if node.tail:
+        out.append(node.tail)
 
 
 def squash_lines(text: str) -> str:
@@ -105,6 +113,21 @@ def cleaned(body, drops):
         for el in found:
             remove(el)
     return body
+
+
+def cleaned_text(body, drops) -> tuple[object, str | None]:
+    """(`cleaned(body, drops)`, its text_pieces or None). When the drops are one DropWalk, the
+    walk that reads the body's text finds what they drop (the outermost of each: what lies
+    inside goes with it), and long posts are walked once, not twice."""
+    if len(drops) != 1 or not isinstance(drops[0], DropWalk):
+        return cleaned(body, drops), None
+    found: list = []
+    text = text_pieces(body, drops[0], found)
+    if found:
+        body, found = _copied(body, found)
+        for el in found:
+            remove(el)
+    return body, text
 
 
 def clean_body(body, drops) -> tuple[str, str]:
@@ -230,25 +253,24 @@ class DropWalk:
         self.style = style  # (translate table, needle) of the struck-text test, or None
 
     def __call__(self, body) -> list:
-        tags, names, style = self.tags, self.names, self.style
-        found = []
         elements = body.iter(etree.Element)
         next(elements)  # the body itself, first in its own walk
-        for el in elements:
-            if el.tag in tags:
-                found.append(el)
-                continue
-            value = el.get("class") if names else None
-            if value:
-                hit = names.intersection(class_tokens(value))
-                if hit and self._by_class(el.tag, hit):
-                    found.append(el)
-                    continue
-            if style is not None:
-                value = el.get("style")
-                if value is not None and style[1] in value.translate(style[0]):
-                    found.append(el)
-        return found
+        return [el for el in elements if self.hit(el)]
+
+    def hit(self, el) -> bool:
+        """The element is dropped: by its tag, by a class on its tag, or by its style."""
+        if el.tag in self.tags:
+            return True
+        value = el.get("class") if self.names else None
+        if value:
+            hit = self.names.intersection(class_tokens(value))
+            if hit and self._by_class(el.tag, hit):
+                return True
+        style = self.style
+        if style is not None:
+            value = el.get("style")
+            return value is not None and style[1] in value.translate(style[0])
+        return False
 
     def _by_class(self, tag: str, hit: set) -> bool:
         """One of the element's classes `hit` is dropped on an element of its tag."""

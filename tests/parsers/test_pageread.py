@@ -223,6 +223,38 @@ def test_drop_walk_finds_what_the_union_finds_on_generated_bodies(body):
         assert walk(root) == union(root), key
 
 
+def _check_cleaned_text(body, key) -> None:
+    """markup.cleaned_text: the body cleaned as `cleaned` cleans it, and the text of what is
+    left from the walk that finds the drops (with no DropWalk: no text)."""
+    union, walk = MATCHERS[key]
+    for drops in ((walk,), (union,)):
+        kept, lines = markup.cleaned_text(body, drops)
+        assert markup.serialised(kept) == old_clean_body(body, (union,)), key
+        assert (lines is None) == (drops[0] is union), key
+        if lines is not None:
+            assert markup.squash_lines(lines) == markup.text_of(kept), key
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_cleaned_text_is_the_text_of_the_cleaned_body_in_every_body(path: Path):
+    c, bodies = _bodies(path)
+    if c is None:
+        pytest.skip(f"{path.name}: not a page of one engine")
+    for key in MATCHERS:
+        for body in bodies:  # every engine's drops, on this page's bodies
+            _check_cleaned_text(body, key)
+
+
+@settings(max_examples=200, deadline=None)
+@given(bodies())
+def test_cleaned_text_is_the_text_of_the_cleaned_body_on_generated_bodies(body):
+    root = etree.Element("div")
+    root.append(body)
+    body.tail = "tail"
+    for key in MATCHERS:
+        _check_cleaned_text(root, key)
+
+
 def test_the_python_walk_takes_only_the_shapes_it_knows():
     assert markup.drop_matcher((".//blockquote", f".//div[{parsers.base.cls('quote')}]") + STRUCK)
     for odd in (".//div[1]", ".//*", ".//a/b", "./span", ".//p[contains(., 'x')]",
