@@ -2,11 +2,14 @@
 archive's first one-page threads, for the checkout on PYTHONPATH or --before DIR's:
 
     python bench/page_queries.py pageread [--threads 16] [--before /tmp/before]
-    python bench/page_queries.py bare|batch …
+    python bench/page_queries.py bare|bare-bytes|batch …
 
 A pass's count is that of a run doing it once minus a run doing it not at all (both set up
 and warm every stage first). `pageread` is bench/stages.py's page read (parse, detect, posts,
-title), `bare` lxml's parse of the same bytes, `batch` batch.process_thread. Figures in
+title), `bare` lxml's full parse of the same pages (of their decoded text, as bench/run.py's
+bare parse: run.page_text), `bare-bytes` lxml's parse of the bytes as they are (the figure of
+the sixth and seventh sessions: it stops early on a page whose meta charset lies, and counts
+less), `batch` batch.process_thread. Figures in
 bench/README.md ("Page-level queries").
 """
 
@@ -28,6 +31,7 @@ def _work(mode: str, passes: int, threads: int) -> None:
     from lxml import html as lxml_html
 
     import parsers
+    from run import page_text
     from votecount import batch, pages, sources
     from votecount.model import Page
 
@@ -42,7 +46,9 @@ def _work(mode: str, passes: int, threads: int) -> None:
         parser.posts(doc, Page(source=raw.source, number=1, tz=tz, saved_at=now))
         parser.title(doc)
 
-    stages = {"bare": lambda: [lxml_html.document_fromstring(r.data) for r in raws],
+    texts = [page_text(r.data, r.source) for r in raws]
+    stages = {"bare": lambda: [lxml_html.document_fromstring(t) for t in texts],
+              "bare-bytes": lambda: [lxml_html.document_fromstring(r.data) for r in raws],
               "pageread": lambda: [read(r) for r in raws],
               "batch": lambda: [batch.process_thread(j) for j in jobs]}
     for stage in stages.values():
@@ -62,7 +68,7 @@ def _instructions(mode: str, passes: int, threads: int, path: str) -> int:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=("bare", "pageread", "batch"))
+    ap.add_argument("mode", choices=("bare", "bare-bytes", "pageread", "batch"))
     ap.add_argument("--threads", type=int, default=16)
     ap.add_argument("--passes", type=int, default=-1, help="(inside valgrind) passes to run")
     ap.add_argument("--before", default="", help="an earlier checkout, counted too")
