@@ -43,6 +43,16 @@ def _transformers():
 TRANSFORMERS = _transformers()
 
 
+def page_variants(path: Path):
+    """(bytes, label) of the page as saved, then of each variant transformer that changes it."""
+    raw = path.read_bytes()
+    yield raw, str(path)
+    for name, transform in TRANSFORMERS:
+        changed = transform(raw)
+        if changed != raw:
+            yield changed, f"{path} ({name})"
+
+
 def oracle(doc):
     """Every engine asked in turn, in PARSERS order, as detection did before the look."""
     return next((p for p in parsers.PARSERS if p.detect(doc, None)), None)
@@ -76,12 +86,8 @@ def test_every_variant_transformer_is_found():
 
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_one_look_names_the_engine_every_engine_in_turn_names(path: Path):
-    raw = path.read_bytes()
-    _check(raw, str(path))
-    for name, transform in TRANSFORMERS:
-        changed = transform(raw)
-        if changed != raw:
-            _check(changed, f"{path} ({name})")
+    for data, label in page_variants(path):
+        _check(data, label)
 
 
 def test_a_page_of_no_engine_is_still_an_error_naming_every_engine():

@@ -79,11 +79,16 @@ def _bodies(path: Path):
     return c, [b for b in (c.element("body", el) for el in c.posts(doc)) if b is not None]
 
 
-@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_clean_body_as_asking_the_drops_of_the_copy(path: Path):
+def _bodies_or_skip(path: Path):
     c, bodies = _bodies(path)
     if c is None:
         pytest.skip(f"{path.name}: not a page of one engine")
+    return c, bodies
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_clean_body_as_asking_the_drops_of_the_copy(path: Path):
+    c, bodies = _bodies_or_skip(path)
     for body in bodies:
         assert markup.clean_body(body, c.drop) == old_clean_body(body, c.drop)
 
@@ -183,9 +188,7 @@ def test_the_python_walk_serves_most_layouts_and_the_compiled_blocks_use_it():
 
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_drop_walk_finds_what_the_union_finds_in_every_body(path: Path):
-    c, bodies = _bodies(path)
-    if c is None:
-        pytest.skip(f"{path.name}: not a page of one engine")
+    c, bodies = _bodies_or_skip(path)
     for key, (union, walk) in {**UNIONS, **{("python",) + k: v for k, v in MATCHERS.items()}}.items():
         for body in bodies:  # every engine's drops, on this page's bodies
             assert walk(body) == union(body), key
@@ -237,9 +240,7 @@ def _check_cleaned_text(body, key) -> None:
 
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_cleaned_text_is_the_text_of_the_cleaned_body_in_every_body(path: Path):
-    c, bodies = _bodies(path)
-    if c is None:
-        pytest.skip(f"{path.name}: not a page of one engine")
+    c, bodies = _bodies_or_skip(path)
     for key in MATCHERS:
         for body in bodies:  # every engine's drops, on this page's bodies
             _check_cleaned_text(body, key)
