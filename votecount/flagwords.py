@@ -19,9 +19,12 @@ FLAG_WORDS = re.compile("|".join(f"(?:{rx.pattern})" for rx in (FAST, EARLY, RED
 # The same words as plain literals, searched first: the lookbehind in front of every
 # alternative stops the regex engine from skipping ahead to a possible first letter, so
 # FLAG_WORDS tries each of a post's characters in turn (2.0 ms a page against 0.5-0.7 ms,
-# bench/flags.py).
+# bench/flags.py). One flat alternation of the twelve literals: a group around some of them
+# hid their first letters from the engine too (5x slower on long posts; bench/README.md,
+# "Eighth session").
 _FLAG_LITERALS = re.compile("|".join(
-    rx.pattern.removeprefix(r"(?<!\w)").removesuffix(r"(?!\w)") for rx in (FAST, EARLY, RED_WORD, BLUE_WORD)))
+    rx.pattern.removeprefix(r"(?<!\w)").removesuffix(r"(?!\w)").removeprefix("(?:").removesuffix(")")
+    for rx in (FAST, EARLY, RED_WORD, BLUE_WORD)))
 # A piece of every literal, for substring tests before any pattern: most posts hold none, and
 # eight `in` tests skip through a long post several times faster than the alternation's scan
 # (tests/test_flagwords.py: every literal holds one).
