@@ -1,7 +1,7 @@
 """The literal tests the ballot reader makes before its patterns skip nothing the patterns
 would find: flagwords.may_flag before the flag words' search (every literal holds one of its
 pieces), ballots._PREFIX_HEADS before the vote prefix (every form of PREFIX starts with one).
-flag_words() and without_flags() against the patterns themselves: tests/test_ballots.py."""
+flag_words() and without_flags() against the patterns themselves: here and in tests/test_ballots.py."""
 
 from __future__ import annotations
 
@@ -44,3 +44,32 @@ def test_strip_prefix_as_the_pattern_alone(line):
 def test_strip_prefix_tests_can_fail():
     assert ballots._strip_prefix("голос: Вася") == "Вася"
     assert ballots._strip_prefix("vote: Вася") == "Вася"
+
+
+# --- without_flags(): literal hits and word boundaries in Python, as FLAG_WORDS.sub did ----------
+
+def _pattern_without_flags(text: str, nicks: frozenset[str]) -> str:
+    """without_flags() before it searched literals: the pattern's own substitution (the oracle)."""
+    return flagwords.FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", text)
+
+
+# The literals among word characters of several kinds (letters of both scripts, digits, "_",
+# a combining mark, an Arabic digit), non-word characters and pieces of literals.
+_AROUND = st.lists(st.sampled_from(_LITERALS + ["фастер", "red1", "redблю", "ускорениеred", "_", "1", "x", "я",
+                                                "ё", "é", "\u0301", "٣", ".", " ", "\n", "-", "«", "Red", "ФАСТ",
+                                                "син", "красн", "ные", "bl", "ue", "fa", "st", "ред"]),
+                   max_size=14).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_AROUND | st.text(max_size=60), st.sets(st.sampled_from(_LITERALS), max_size=3))
+def test_without_flags_is_the_patterns_substitution(text, nick_words):
+    nicks = frozenset(nick_words)
+    assert flagwords.without_flags(text, nicks) == _pattern_without_flags(text, nicks)
+    assert flagwords.flag_words(text) == flagwords.FLAG_WORDS.findall(text)
+
+
+def test_without_flags_tests_can_fail():
+    assert flagwords.without_flags("вася фаст, red", frozenset()) == "вася  ,  "
+    assert flagwords.without_flags("вася фаст, red", frozenset({"red"})) == "вася  , red"
+    assert flagwords.without_flags("фастер redd_ blue1 синим.", frozenset()) == "фастер redd_ blue1  ."

@@ -1,5 +1,7 @@
 """Nick matching (RULES.md "Nick matching"): every stage, unknown and ambiguous, properties."""
 
+import json
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -210,6 +212,76 @@ def test_the_nick_automaton_gives_the_same_windows_in_the_same_order(words, extr
 
 def test_the_nick_automaton_on_an_empty_roster_finds_nothing():
     assert list(Matcher([]).windows(["вася", "петя"], 3)) == []
+
+
+# -- is_nick's length test (Matcher._too_long) refuses only what no roster key is ---------------
+# Short keys, so most texts are longer than any; the pieces are what clean() and NFKC take out or
+# join (edges, spaces of every kind, "_", invisible characters, BBCode, fullwidth brackets and low
+# lines, spacing accents, Hangul jamo, combining marks, the ellipsis and the numero sign).
+_SHORT = Matcher([Player(n) for n in ("Вася", "No", "a b", "Ｖａｓ", "ß", "각", "é")] + [Player("Анна", ("Ню_ша",))])
+_PIECES = ["вася", "ВАСЯ", "Вaся", "no", "№", "a", "b", "a b", "ss", "ß", "vas", "нюша", "ню", "ша", "각", "é",
+           " ", "  ", "_", "__", "\t", "\n", "\xa0", "\u2003", "\u3000", "\u200b", "\u00ad", "\ufe0f", "\ufe0e",
+           "[b]", "[/b]", "[", "]", "［b］", "［", "﹇", "］", "＿", "﹏", "（", "）", "(", ")", ".", "…", "...", "!",
+           "«", "»", "-", "—", "@", "¨", "´", "\u0301", "\u0308", "\u1100", "\u1161", "\u11a8", "e", "x", "ё"]
+
+
+_RUNS = st.lists(st.tuples(st.sampled_from(_PIECES), st.integers(1, 12)), max_size=6).map(
+    lambda runs: "".join(piece * times for piece, times in runs))  # a piece repeated: long texts
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_RUNS | st.lists(st.sampled_from(_PIECES), max_size=14).map("".join) | st.text(max_size=40))
+def test_the_length_test_refuses_only_what_no_roster_key_is(written):
+    """_too_long(): a text is refused only when its key is longer than every roster key, so
+    is_nick() says what the keys alone say."""
+    k = key(written)
+    if _SHORT._too_long(written):
+        assert len(k) > _SHORT.longest, (written, k)
+    assert _SHORT.is_nick(written) == (k in _SHORT.exact or k in _SHORT.alias)
+
+
+@pytest.mark.parametrize("written", ["［b］" * 9 + "вася", "（" * 20 + "вася" + "）" * 20, "\u3000" * 30 + "вася",
+                                     "\u2003" * 30 + "вася", "a" + " \u2003" * 30 + "b", "＿" * 30 + "вася…",
+                                     "\u200b" * 30 + "вася", "a" + "_" * 40 + "b"])
+def test_a_long_text_that_cleans_down_to_a_nick_is_that_nick(written):
+    # what a bound on the length alone (its edges stripped, over 3) refused
+    assert _SHORT.is_nick(written) and _SHORT.match(written).stage == "exact"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["…", "№", "\u0301", "\u0308", "o", "N", "е", " ", ".", "ﬁ", "\u1100", "\u1161"]),
+                max_size=10).map("".join))
+def test_nfkc_with_the_ellipsis_and_numero_sign_replaced_first_is_nfkc(text):
+    import unicodedata
+
+    from votecount import names
+    assert names._nfkc(text) == unicodedata.normalize("NFKC", text)
+
+
+def test_the_length_test_never_refuses_a_line_of_a_real_game_that_is_a_nick():
+    """Every line the ballot reader asks is_nick() about in the 55 real games, against its game's
+    roster: _too_long() refuses none whose key is a roster key, and most lines it does refuse.
+    (The bodies of a game are parsed as one page, as tests/test_runs.py does.)"""
+    from realgames import adapter
+
+    from votecount import ballots, pages
+    from parsers.markup import text_of
+    if not (adapter.DATA / "archive.txt").exists():
+        pytest.skip("../shared/realgames/mafiascum is not beside the project")
+    asked = refused = named = 0
+    for game in adapter.games():
+        m = Matcher([Player(s.names[0], s.names[1:]) for s in game.slots])
+        rows = (adapter.DATA / "posts" / f"{game.thread}.jsonl").read_text(encoding="utf-8").splitlines()
+        html = "".join(f'<div class="vc-body">{json.loads(r)["content"]}</div>' for r in rows if r.strip())
+        tree = pages.tree(f"<html><body>{html}</body></html>".encode(), game.thread, whole=True)
+        for body in tree.xpath("//div[@class='vc-body']"):
+            for seg in map(ballots._strip_prefix, ballots._lines(ballots._spaced(text_of(body)), frozenset())):
+                k = key(seg)
+                asked, named = asked + 1, named + (k in m.exact or k in m.alias)
+                if m._too_long(seg):
+                    refused += 1
+                    assert k not in m.exact and k not in m.alias, (game.number, seg)
+    assert named > 1000 and refused > asked / 2, (asked, refused, named)
 
 
 def test_explain_speaks_the_count_language():
