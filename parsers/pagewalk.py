@@ -25,7 +25,7 @@ import threading
 from lxml import etree
 
 from .look import Look, tops  # noqa: F401 (tops: phpbb2 and pages import it from here)
-from .markup import _CLS_TEST, has_class, squash, string_value, text_of
+from .markup import _CLS_TEST, DropWalk, has_class, squash, string_value, text_of
 
 # What is found once per page, per thread: (the page's document, {key: what was found}).
 _PAGE = threading.local()
@@ -52,6 +52,24 @@ def page_look(doc, *, write: bool = False) -> Look | None:
     if seen is None and (write or "page bytes" in memo):
         seen = memo["look"] = Look(doc, memo.get("page bytes"))
     return seen
+
+
+def page_drops(drops: tuple, body) -> tuple:
+    """A layout's `drops` for the page `body` is in: a DropWalk narrowed to the classes and
+    style the page's look may hold (markup.DropWalk.narrowed), made once a page; as they are
+    when `body` is not in the page being read (phpBB 2 reads its posts from copies: no memo is
+    made for another tree) or there is no look."""
+    held = getattr(_PAGE, "held", None)
+    if (len(drops) != 1 or not isinstance(drops[0], DropWalk) or held is None
+            or held[0] is not body.getroottree().getroot()):
+        return drops
+    seen = page_look(held[0])
+    if seen is None:
+        return drops
+    found = held[1].get(("drops", id(drops)))
+    if found is None or found[0] is not drops:
+        found = held[1]["drops", id(drops)] = (drops, (drops[0].narrowed(seen.may_hold),))
+    return found[1]
 
 
 def lacks(doc, *words: str) -> bool:
