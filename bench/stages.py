@@ -166,6 +166,8 @@ def split(threads: int, no_carry: bool = False) -> None:
     timer(base, "clean_body", "clean")
     if hasattr(base, "cleaned"):  # since the sixth session: the body cleaned, then serialised
         timer(base, "cleaned", "clean")
+    if hasattr(base, "cleaned_text"):  # since the eighth: with a long post's text from the same walk
+        timer(base, "cleaned_text", "clean")
     if hasattr(base, "carried_runs") and no_carry:  # as before: runs(html) in the reader
         base.carried_runs = lambda html, body: None
     if hasattr(base, "carried_runs"):  # the colour runs read from the body element: ballot work
