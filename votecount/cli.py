@@ -225,32 +225,44 @@ def activity_cmd(
         language = pick_language(lang, g, tzinfo, thread)
         report = activity.build(thread, g, minimum, day)
         if chosen == "table":
-            import io
-
-            from rich.console import Console
-
-            from .render.activity_table import render
-            buf = io.StringIO() if output is not None else None
-            console = Console(highlight=False) if buf is None else Console(file=buf, width=120, color_system=None)
-            for w in thread.warnings:
-                console.print(f"warning: {w}", style="yellow", markup=False)
-            render(report, console, language, explain)
-            if buf is not None:
-                write_out(buf.getvalue(), output)
+            _activity_table(report, thread, output, (language, explain))
         else:
             text = activity.to_json(report, language) if chosen == "json" else activity.to_csv(report, language)
             write_out(text, output)
             format_note(fmt, output, chosen)
-            for w in thread.warnings:
-                typer.echo(f"votecount: warning: {w}", err=True)
-            if report.unknown_authors:  # said on stderr: the rows stay exactly the contract's list
-                who = ", ".join(f"{a} ({n})" for a, n in report.unknown_authors)
-                typer.echo(f"votecount: note: posting but neither on the roster nor GM: {who}", err=True)
-            if report.dead_posting:
-                who = ", ".join(f"{p} (day {d}: {n})" for p, d, n in report.dead_posting)
-                typer.echo(f"votecount: note: posting while out of the game: {who}", err=True)
+            _activity_notes(report, thread)
     except VotecountError as exc:
         fail(exc)
+
+
+def _activity_table(report, thread, output: Path | None, shown: tuple) -> None:
+    """The activity table on the terminal, or plain in `output`; `shown` is (language, explain)."""
+    import io
+
+    from rich.console import Console
+
+    from .render.activity_table import render
+    language, explain = shown
+    buf = io.StringIO() if output is not None else None
+    console = Console(highlight=False) if buf is None else Console(file=buf, width=120, color_system=None)
+    for w in thread.warnings:
+        console.print(f"warning: {w}", style="yellow", markup=False)
+    render(report, console, language, explain)
+    if buf is not None:
+        write_out(buf.getvalue(), output)
+
+
+def _activity_notes(report, thread) -> None:
+    """The thread's warnings and the report's notes, on stderr: the rows written stay exactly
+    the contract's list."""
+    for w in thread.warnings:
+        typer.echo(f"votecount: warning: {w}", err=True)
+    if report.unknown_authors:
+        who = ", ".join(f"{a} ({n})" for a, n in report.unknown_authors)
+        typer.echo(f"votecount: note: posting but neither on the roster nor GM: {who}", err=True)
+    if report.dead_posting:
+        who = ", ".join(f"{p} (day {d}: {n})" for p, d, n in report.dead_posting)
+        typer.echo(f"votecount: note: posting while out of the game: {who}", err=True)
 
 
 @app.command("fetch")
