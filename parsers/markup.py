@@ -297,10 +297,14 @@ def class_tokens(value: str) -> list[str]:
 
 
 def has_class(el, name: str) -> bool:
-    """`cls(name)` of an element: `contains(@class, name)` first (cheap, most elements fail it),
-    then `name` among the class tokens (tab, newline and CR fold to spaces; a no-break space
-    does not)."""
-    value = el.get("class")
+    """`cls(name)` of an element (see `names_class`)."""
+    return names_class(el.get("class"), name)
+
+
+def names_class(value: str | None, name: str) -> bool:
+    """`cls(name)` of an element whose class attribute is `value` (None: it has none):
+    `contains(@class, name)` first (cheap, most elements fail it), then `name` among the class
+    tokens (tab, newline and CR fold to spaces; a no-break space does not)."""
     return bool(value) and name in value and name in class_tokens(value)
 
 

@@ -24,7 +24,7 @@ import threading
 
 from lxml import etree
 
-from .look import Look, tops  # noqa: F401 (tops: phpbb2 and pages import it from here)
+from .look import Look, tops  # (phpBB 2 imports tops from here)
 from .markup import _CLS_TEST, DropWalk, has_class, squash, string_value, text_of
 
 # What is found once per page, per thread: (the page's document, {key: what was found}).
@@ -36,7 +36,9 @@ def page_memo(doc=None) -> dict:
     `doc`, the memo of the page being read. Keys: ("posts", id(block)), ("layout",
     id(engine)), ("clock", date order), (expression, node) for a first result, "look" (the
     page's look, parsers/look.py: see `lacks`), "page bytes" (what libxml2 parsed, kept by
-    pages.tree for the look), "head comments" (pages.py). (Here and not in base.py, which re-exports it: the walks ask for the look.)"""
+    pages.tree for the look), "head comments" (pages.py), ("drops", id(drops)) (`page_drops`),
+    "smf divs" (smf.py).
+    (Here and not in base.py, which re-exports it: the walks ask for the look.)"""
     held = getattr(_PAGE, "held", None)
     if held is None or (doc is not None and held[0] is not doc):
         held = _PAGE.held = (doc, {})

@@ -37,7 +37,7 @@ from votecount.model import Page, Post
 from .base import Compiled, Selectors, cls, edit_time, read_post, squash, text_of
 from .engine import Engine, Layout
 from .dates import parse_time
-from .markup import has_class
+from .markup import has_class, names_class
 from .pagewalk import by_id, document_iter, has_id, lacks, page_memo
 
 NAME = "smf"
@@ -131,13 +131,13 @@ def _walk_divs(doc, nav: bool, nav_id: bool) -> tuple[list, list]:
     navs: list = []
     for div in document_iter(doc, "div"):
         value = div.get("class")
-        if value and "postarea" in value and has_class(div, "postarea"):
+        if names_class(value, "postarea"):
             block = div.getparent()
             if (block is not None and block.tag == "div" and block not in blocks
                     and any(ch.tag == "div" and has_class(ch, "poster") for ch in block)):
                 blocks[block] = None
         if nav and ((nav_id and div.get("id") == "linktree")
-                    or (value and any(n in value and has_class(div, n) for n in _NAV))):
+                    or any(names_class(value, n) for n in _NAV)):
             navs.append(div)
     return _in_document_order(doc, list(blocks)), navs
 
