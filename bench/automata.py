@@ -1,4 +1,4 @@
-"""pyahocorasick against ahocorasick-rs for the nick automaton (votecount/nickscan.py).
+"""pyahocorasick against ahocorasick-rs for the nick automaton (votecount/ballots/nickscan.py).
 
     python bench/automata.py        # needs: pip install ahocorasick-rs (pyahocorasick is a dependency)
 
@@ -20,8 +20,9 @@ def main() -> None:
     import ahocorasick
     import ahocorasick_rs
 
-    from votecount import api, ballots, names
-    from votecount import game as game_mod
+    from votecount import api
+    from votecount.ballots import reading as ballots, names
+    from votecount.count import game as game_mod
 
     folder = WORK / "archive" / "t99999-mybbru-generated"
     game = game_mod.load(str(folder / "game.toml"))

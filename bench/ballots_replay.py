@@ -24,7 +24,8 @@ WORK = Path(__file__).resolve().parent / "work"
 
 
 def record(out: str) -> None:
-    from votecount import ballots, batch
+    from votecount.ballots import reading as ballots
+    from votecount.batch import run as batch
 
     calls: list = []
     rosters: dict[int, tuple] = {}
@@ -49,8 +50,8 @@ def record(out: str) -> None:
 
 
 def replay(path: str, rounds: int) -> None:
-    from votecount import ballots
-    from votecount.names import Matcher, Player
+    from votecount.ballots import reading as ballots
+    from votecount.ballots.names import Matcher, Player
 
     with open(path, "rb") as f:
         players, calls = pickle.load(f)

@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from forumserver import Forum, Reply  # noqa: E402
 
-from votecount.fetch import FetchOptions, fetch_thread  # noqa: E402
-from votecount.pipeline import read_thread  # noqa: E402
+from votecount.read.fetch import FetchOptions, fetch_thread  # noqa: E402
+from votecount.read.pipeline import read_thread  # noqa: E402
 
 
 def main(n: int) -> None:

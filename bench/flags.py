@@ -13,8 +13,9 @@ WORK = Path(__file__).resolve().parent / "work"
 
 
 def main() -> None:
-    from votecount import ballots, batch
-    from votecount.pipeline import read_thread
+    from votecount.ballots import reading as ballots
+    from votecount.batch import run as batch
+    from votecount.read.pipeline import read_thread
 
     targets = [t for t in batch.discover([str(WORK / "archive")]) if "generated" not in t[0]][:15]
     posts = [p for _, path, _ in targets for p in read_thread(path, tz=ZoneInfo("Europe/Moscow")).posts]

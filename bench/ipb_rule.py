@@ -1,5 +1,5 @@
 """IPB 1.3's signature rule on the corpus page that has it: the lookahead pattern it replaced
-against parsers/ipb.py's _strip_rule_html, over the bodies of the page that hold ten dashes
+against votecount/engines/ipb.py's _strip_rule_html, over the bodies of the page that hold ten dashes
 (best of 7, the same results asserted). `python bench/ipb_rule.py`; figures in bench/README.md."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ OLD = re.compile(r"(?:<br\s*/?>\s*)*-{10,}(?:\s*<br\s*/?>)*(?=\s*(?:<!--.*?-->\s
 
 
 def main() -> None:
-    from parsers import ipb
-    from votecount import pages
+    from votecount.engines import ipb
+    from votecount.read import pages
     from votecount.model import Page
 
     doc = pages.tree(PAGE.read_bytes(), str(PAGE))

@@ -30,9 +30,10 @@ WORK = Path(__file__).resolve().parent / "work"
 def _work(mode: str, passes: int, threads: int) -> None:
     from lxml import html as lxml_html
 
-    import parsers
+    from votecount import engines
     from run import page_text
-    from votecount import batch, pages, sources
+    from votecount.batch import run as batch
+    from votecount.read import pages, sources
     from votecount.model import Page
 
     targets = [t for t in batch.discover([str(WORK / "archive")]) if "generated" not in t[0]][:threads]
@@ -42,7 +43,7 @@ def _work(mode: str, passes: int, threads: int) -> None:
 
     def read(raw) -> None:
         doc = pages.tree(raw.data, raw.source, whole=True)
-        parser = parsers.detect(doc, None)
+        parser = engines.detect(doc, None)
         parser.posts(doc, Page(source=raw.source, number=1, tz=tz, saved_at=now))
         parser.title(doc)
 

@@ -1,4 +1,4 @@
-"""The role matchers (parsers/roles.py) against libxml2 alone, on each engine's first page of
+"""The role matchers (votecount/engines/kit/roles.py) against libxml2 alone, on each engine's first page of
 the archive (run bench/run.py first: it builds bench/work/).
 
     python bench/roles.py engines [--rounds 7]   # engine.posts() CPU time a page, libxml2 alone
@@ -23,8 +23,8 @@ WORK = Path(__file__).resolve().parent / "work" / "archive"
 
 def pages(only: str = "") -> list:
     """(engine label, engine, document, Page) of each engine's first one-page thread."""
-    import parsers
-    from votecount import pages as pages_mod
+    from votecount import engines
+    from votecount.read import pages as pages_mod
     from votecount.model import Page
 
     first: dict[str, Path] = {}
@@ -36,24 +36,24 @@ def pages(only: str = "") -> list:
     out = []
     for label, path in first.items():
         doc = pages_mod.tree(path.read_bytes(), str(path), whole=True)
-        engine = parsers.detect(doc, None, str(path))
+        engine = engines.detect(doc, None, str(path))
         out.append((label, engine, doc, Page(source=str(path), number=1, tz=timezone.utc, saved_at=now)))
     return out
 
 
 def use_matchers(on: bool) -> None:
     """Every compiled block asks its roles again, by the matchers (on) or libxml2 alone."""
-    import parsers
-    from parsers import roles
+    from votecount import engines
+    from votecount.engines.kit import roles
 
     roles.compile_role = _COMPILE if on else (lambda source: None)
-    for engine in parsers.PARSERS:
+    for engine in engines.PARSERS:
         for layout in engine.layouts:
             layout.compiled.firsts.clear()
 
 
 def read(engine, doc, page) -> None:
-    from parsers import base
+    from votecount.engines.kit import base
 
     base._PAGE.held = None  # a new page memo: every role is asked again
     engine.posts(doc, page)
@@ -79,8 +79,8 @@ def engines(rounds: int) -> None:
 def exprs(only: str) -> None:
     from lxml import etree
 
-    from parsers import roles
-    from parsers.base import alternatives
+    from votecount.engines.kit import roles
+    from votecount.engines.kit.base import alternatives
 
     for label, engine, doc, _ in pages(only):
         c = engine.layout(doc).compiled
@@ -115,7 +115,7 @@ def reads(side: int, reps: int, only: str) -> None:
 
 
 if __name__ == "__main__":
-    from parsers import roles
+    from votecount.engines.kit import roles
 
     _COMPILE = roles.compile_role
     ap = argparse.ArgumentParser()

@@ -43,20 +43,20 @@ def source_pages() -> list[tuple[str, Path]]:
     """(engine, page) of every real page that counts on its own as a thread."""
     from zoneinfo import ZoneInfo
 
-    import parsers
-    from votecount import pages
+    from votecount import engines
+    from votecount.read import pages
 
     found = {}
     for base in SOURCES:
         for page in sorted(base.rglob("*.html")):
             try:
                 doc = pages.tree(page.read_bytes(), str(page))
-                engine = parsers.detect(doc, None, str(page)).NAME
+                engine = engines.detect(doc, None, str(page)).NAME
             except Exception:
                 continue
             found.setdefault(page.name, (engine, page))
     # keep pages whose single-page thread counts (some fixtures need --saved-at: left out)
-    from votecount.pipeline import read_thread
+    from votecount.read.pipeline import read_thread
     good = []
     for engine, page in found.values():
         try:
@@ -93,7 +93,7 @@ def build_archive(folder: Path, copies: int) -> dict:
 def page_text(data: bytes, source: str = "<page>") -> str:
     """A page's text as the bare parse reads it: decoded as votecount decodes it, its XML
     declaration dropped (lxml refuses a str with one; pages.tree drops it too)."""
-    from votecount import pages
+    from votecount.read import pages
 
     return re.sub(r"^\s*<\?xml[^>]*\?>", "", pages.decode(data, source)[0])
 

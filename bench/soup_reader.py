@@ -52,7 +52,7 @@ def read_page(data: bytes, engine: str, builder: str = "lxml") -> tuple[int, int
     ("lxml" or "html.parser")."""
     from bs4 import BeautifulSoup, XMLParsedAsHTMLWarning
 
-    from votecount import pages
+    from votecount.read import pages
 
     warnings.filterwarnings("ignore", category=XMLParsedAsHTMLWarning)  # pages with an XML declaration
     # votecount's decoding: bs4's own guess reads some saved pages (a lying meta charset) wrong
@@ -93,8 +93,9 @@ def bare_parse(data: bytes):
 
 def _pages(copies: int):
     """(one-page thread targets, their bytes, their engines, per engine count) of the archive."""
-    import parsers
-    from votecount import batch, pages
+    from votecount import engines
+    from votecount.batch import run as batch
+    from votecount.read import pages
 
     targets, per_engine = [], {}
     for target in batch.discover([str(WORK / "archive")]):
@@ -104,12 +105,12 @@ def _pages(copies: int):
             targets.append(target)
     files = [next(Path(path).glob("*.html")) for _, path, _ in targets]
     datas = [f.read_bytes() for f in files]
-    engines = [parsers.detect(pages.tree(d, str(f)), None, str(f)).name for d, f in zip(datas, files)]
+    engines = [engines.detect(pages.tree(d, str(f)), None, str(f)).name for d, f in zip(datas, files)]
     return targets, datas, engines, per_engine
 
 
 def main() -> None:
-    from votecount import batch
+    from votecount.batch import run as batch
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--copies", type=int, default=3, help="archive threads per engine")

@@ -26,8 +26,9 @@ STAGES = ("decode", "parse", "detect", "extract", "clean", "ballots", "nicks", "
 
 
 def engines(threads: int) -> None:
-    import parsers
-    from votecount import batch, pages, sources
+    from votecount import engines
+    from votecount.batch import run as batch
+    from votecount.read import pages, sources
     from votecount.model import Page
 
     docs = [(raw, pages.tree(raw.data, raw.source, whole=True))
@@ -41,7 +42,7 @@ def engines(threads: int) -> None:
         posts = 0
         for raw, doc in docs:
             t0 = time.perf_counter()
-            parser = parsers.detect(doc, None)
+            parser = engines.detect(doc, None)
             t1 = time.perf_counter()
             posts += len(parser.posts(doc, Page(source=raw.source, number=1, tz=tz, saved_at=now)))
             parser.title(doc)
@@ -54,9 +55,9 @@ def engines(threads: int) -> None:
 
 
 def thread(jobs: int, no_carry: bool = False) -> None:
-    from parsers import base
+    from votecount.engines.kit import base
     from votecount import api
-    from votecount import game as game_mod
+    from votecount.count import game as game_mod
     from votecount.render import report
 
     if no_carry and hasattr(base, "carried_runs"):  # the posts carry no colour runs
@@ -85,8 +86,11 @@ def batch_stages(threads: int) -> None:
     each stage's functions wrapped in a timer: what is left for everything but lxml's parse."""
     import collections
 
-    from parsers.engine import Engine
-    from votecount import api, batch, pages, pipeline, sources, tally
+    from votecount.engines.kit.engine import Engine
+    from votecount import api
+    from votecount.batch import run as batch
+    from votecount.read import pages, pipeline, sources
+    from votecount.count import tally
 
     spent: collections.Counter = collections.Counter()
 
@@ -131,9 +135,12 @@ def split(threads: int, no_carry: bool = False) -> None:
     import collections
     import shutil
 
-    from parsers.engine import Engine
-    from parsers import base
-    from votecount import api, ballots, batch, names, pages, sources
+    from votecount.engines.kit.engine import Engine
+    from votecount.engines.kit import base
+    from votecount import api
+    from votecount.ballots import reading as ballots, names
+    from votecount.batch import run as batch
+    from votecount.read import pages, sources
 
     own: collections.Counter = collections.Counter()
     cpu: collections.Counter = collections.Counter()  # the same in CPU time (a busy machine)
@@ -209,8 +216,9 @@ def pageread(threads: int, without: str = "") -> None:
     of 7 each (the machine's speed drifts: a ratio is taken within one round)."""
     from lxml import html as lxml_html
 
-    import parsers
-    from votecount import batch, pages, sources
+    from votecount import engines
+    from votecount.batch import run as batch
+    from votecount.read import pages, sources
     from votecount.model import Page
 
     from votecount.errors import VotecountError
@@ -219,7 +227,7 @@ def pageread(threads: int, without: str = "") -> None:
 
     def read(raw):
         doc = pages.tree(raw.data, raw.source, whole=True)
-        parser = parsers.detect(doc, None)
+        parser = engines.detect(doc, None)
         parser.posts(doc, Page(source=raw.source, number=1, tz=tz, saved_at=now))
         parser.title(doc)
 
@@ -234,7 +242,7 @@ def pageread(threads: int, without: str = "") -> None:
             for raw in sources.read(path)]
     raws = [raw for raw in raws if readable(raw) and not (without and without.encode() in raw.data)]
     bare, full, bare_cpu, full_cpu = _alternating(raws, lambda raw: lxml_html.document_fromstring(raw.data), read)
-    print(f"{len(raws)} pages ({parsers.__file__}): bare lxml {bare:.3f} s (CPU {bare_cpu:.3f} s),"
+    print(f"{len(raws)} pages ({engines.__file__}): bare lxml {bare:.3f} s (CPU {bare_cpu:.3f} s),"
           f" parse + detect + posts + title {full:.3f} s (CPU {full_cpu:.3f} s):"
           f" page-read ratio {bare / full:.3f} (CPU {bare_cpu / full_cpu:.3f})")
 

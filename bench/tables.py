@@ -25,7 +25,7 @@ PROBE = """
 import pickle, resource, sys, time
 from pathlib import Path
 started, cpu = time.perf_counter(), time.process_time()
-from votecount.batch_tables import write_tables
+from votecount.batch.tables import write_tables
 tables = pickle.loads(Path(sys.argv[1]).read_bytes())
 write_tables(Path(sys.argv[2]), "csv", tables)
 print(time.perf_counter() - started, time.process_time() - cpu)
@@ -34,7 +34,8 @@ print(time.perf_counter() - started, time.process_time() - cpu)
 
 def _tables(out: Path) -> dict[str, list[list]]:
     """The rows batch.run hands to write_tables, from OUT's state file."""
-    from votecount import batch, sources
+    from votecount.batch import run as batch
+    from votecount.read import sources
 
     entries = [json.loads(line) for line in (out / batch.STATE_FILE).read_text("utf-8").splitlines()]
     by_key = {e["key"]: e for e in entries}

@@ -19,9 +19,11 @@ class _EveryRun:
 
 
 def main() -> None:
-    from votecount import api, ballots, batch, names
-    from votecount import game as game_mod
-    from votecount.pipeline import read_thread
+    from votecount import api
+    from votecount.ballots import reading as ballots, names
+    from votecount.batch import run as batch
+    from votecount.count import game as game_mod
+    from votecount.read.pipeline import read_thread
 
     tz = ZoneInfo("Europe/Moscow")
     targets = [t for t in batch.discover([str(WORK / "archive")]) if "generated" not in t[0]][:15]

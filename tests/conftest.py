@@ -39,7 +39,7 @@ def posts_json(thread_arg: str | Path, tz: str = "Europe/Moscow",
                saved_at: datetime | None = None, engine: str | None = None,
                date_order: str | None = None) -> list[dict]:
     """What `votecount posts --format json` prints for a thread, as Python data."""
-    from votecount.pipeline import read_thread
+    from votecount.read.pipeline import read_thread
     from votecount.render.posts import post_dict
 
     thread = read_thread(str(thread_arg), tz=ZoneInfo(tz), saved_at=saved_at, engine=engine,

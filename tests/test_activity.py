@@ -21,7 +21,7 @@ from conftest import FIXTURES, check_golden, corpus_page
 from test_cli import run
 from threadkit import page
 
-from votecount import activity
+from votecount.count import activity
 
 CASE = FIXTURES / "activity" / "c3_14"
 MTG = "curse-elevated/ecophagy-mtgs-unreliable-cops-mafia-all.html"

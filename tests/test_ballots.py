@@ -5,10 +5,10 @@ from datetime import datetime, timezone
 import pytest
 from hypothesis import given, strategies as st
 
-from votecount.ballots import read, read_bold
-from votecount.colours import classify
+from votecount.ballots.reading import read, read_bold
+from votecount.engines.kit.colours import classify
 from votecount.model import Post
-from votecount.names import Matcher, Player
+from votecount.ballots.names import Matcher, Player
 
 M = Matcher([Player("Вася"), Player("Петя"), Player("Марк Уолберг"), Player("Пас")])
 
@@ -158,8 +158,8 @@ def test_a_flag_word_that_is_a_players_nick_names_the_player():
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from votecount import ballots as _ballots  # noqa: E402
-from votecount import flagwords  # noqa: E402
+from votecount.ballots import reading as _ballots  # noqa: E402
+from votecount.ballots import flagwords  # noqa: E402
 
 _LINE_TEXT = st.text(alphabet=st.sampled_from(list("фастФАСТ досрочно красным синим red blue Fast "
                                                      "ёЁеВася.,;:!\t\xa0\n\r\u2003\u2028-")), max_size=80)

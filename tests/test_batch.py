@@ -18,7 +18,7 @@ import pytest
 
 from conftest import FIXTURES, ROOT
 
-from votecount.batch import COLUMNS, STATE_FILE
+from votecount.batch.run import COLUMNS, STATE_FILE
 
 ENGINES = FIXTURES / "engines"
 EXAMPLE = ROOT / "examples" / "zarechnaya"
@@ -237,7 +237,7 @@ def test_pandas_is_a_core_dependency_and_parquet_dask_are_extras():
 
 
 def test_a_single_count_does_not_import_pandas():
-    probe = ("import sys\nfrom votecount.cli import main\n"
+    probe = ("import sys\nfrom votecount.cli.commands import main\n"
              "sys.argv = ['votecount', 'examples/zarechnaya', '-f', 'json']\n"
              "try:\n    main()\nexcept SystemExit:\n    pass\n"
              "sys.stderr.write('pandas' if 'pandas' in sys.modules else 'no pandas')\n")
@@ -253,7 +253,7 @@ def test_a_single_count_does_not_import_pandas():
 def test_a_missing_package_names_what_installs_it(archive: Path, module, args, extra):
     """The package is hidden (a None in sys.modules makes its import fail, as when it is not
     installed): one line naming the pip command, before any thread is counted."""
-    probe = (f"import sys\nsys.modules[{module!r}] = None\nfrom votecount.cli import main\n"
+    probe = (f"import sys\nsys.modules[{module!r}] = None\nfrom votecount.cli.commands import main\n"
              f"sys.argv = ['votecount', 'batch', 'arch', '-o', 'out', '-q', *{args!r}]\nmain()\n")
     proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=archive.parent,
                           timeout=120)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from votecount.batch_tables import COLUMNS, TABLES, _frame, write_csv
+from votecount.batch.tables import COLUMNS, TABLES, _frame, write_csv
 
 pytest.importorskip("pandas")
 
@@ -59,7 +59,7 @@ def test_an_empty_table_is_its_header_line(tmp_path, name):
 def test_a_csv_batch_does_not_import_pandas(tmp_path):
     """The tables of a CSV batch need no pandas (0.5-0.7 s to import); JSON's do."""
     example = ROOT / "examples" / "zarechnaya"
-    probe = ("import sys\nfrom votecount.cli import main\n"
+    probe = ("import sys\nfrom votecount.cli.commands import main\n"
              f"sys.argv = ['votecount', 'batch', {str(example)!r}, '-o', {str(tmp_path / 'out')!r}, '-q', "
              "'--jobs', '1', *sys.argv[1:]]\n"
              "try:\n    main()\nexcept SystemExit:\n    pass\n"

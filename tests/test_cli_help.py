@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from votecount.cli import app
-from votecount.rules import PRESETS
+from votecount.cli.commands import app
+from votecount.count.rules import PRESETS
 
 COMMANDS = ["count", "posts", "init", "activity", "fetch", "batch"]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from votecount.cookies import add_cookie_option, load_cookies_txt, redact
+from votecount.read.cookies import add_cookie_option, load_cookies_txt, redact
 from votecount.errors import ConfigError
 
 FUTURE = int(time.time()) + 86400

@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from parsers.dates import from_attr, is_relative, parse_time
+from votecount.engines.kit.dates import from_attr, is_relative, parse_time
 
 MSK = ZoneInfo("Europe/Moscow")
 NOW = datetime(2026, 11, 29, 21, 0, 0, tzinfo=MSK)
@@ -88,7 +88,7 @@ def _h12(d: datetime) -> str:
     return f"{d.hour % 12 or 12}:{d:%M}"
 
 
-# One formatter per shape an engine prints (which engine: see parsers/dates.py), and whether
+# One formatter per shape an engine prints (which engine: see votecount/engines/kit/dates.py), and whether
 # the shape keeps seconds.
 SHAPES = {
     "iso (mybb.ru, PunBB)": (lambda d: f"{d:%Y-%m-%d %H:%M:%S}", True),

@@ -22,14 +22,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import parsers
+from votecount import engines
 from conftest import CORPUS, FIXTURES, ROOT
 from forumserver import Forum, Reply
-from votecount import manifest, pages
+from votecount.read import manifest, pages
 from votecount.errors import FetchError, InputError, ParseError
-from votecount.fetch import (USER_AGENT, FetchOptions, _Clock, clean_url, fetch_thread,
-                             fetch_to_folder, retry_after)
-from votecount.pipeline import FETCH_TIME, read_thread
+from votecount.read.fetch import USER_AGENT, FetchOptions, _Clock, clean_url, fetch_thread, fetch_to_folder, retry_after
+from votecount.read.pipeline import FETCH_TIME, read_thread
 
 EXAMPLE = ROOT / "examples" / "zarechnaya"
 GAME = EXAMPLE / "game.toml"
@@ -106,7 +105,7 @@ def _next_link_pages():
     out = []
     for path in files:
         doc = pages.tree(path.read_bytes(), str(path))
-        parser = parsers.detect(doc, None, str(path))
+        parser = engines.detect(doc, None, str(path))
         if parser.next_page(doc, None):
             out.append(pytest.param(path, id=f"{parser.NAME}-{path.stem}"))
     return out
@@ -133,7 +132,7 @@ def test_every_engines_next_link_is_followed(forum, path):
     points: relative, ./relative, root-relative and absolute links all resolve."""
     data = path.read_bytes()
     doc = pages.tree(data, str(path))
-    parser = parsers.detect(doc, None, str(path))
+    parser = engines.detect(doc, None, str(path))
     href = parser.next_page(doc, None)
     first = "/forum/thread-1"
     base = doc.xpath("string((//base/@href)[1])")
@@ -451,7 +450,7 @@ SMF_PAGE = FIXTURES / "engines" / "smf" / "smf20-ru-curve.html"
 def _smf(forum) -> tuple[bytes, bytes]:
     """The SMF fixture as page 1 of a longer topic (one post fewer, a next link to topic=894.5)
     and as the topic's ;all view (every post, no next link)."""
-    import parsers.smf as smf
+    import votecount.engines.smf as smf
     data = SMF_PAGE.read_bytes().replace(b"https://mafia.example", forum.base.encode())
     cut = data.index(b'<a id="msg1013"></a>'), data.index(b'<a id="msg1015"></a>')
     return data[:cut[0]] + data[cut[1]:], _without_next(data, smf.ENGINE)

@@ -9,7 +9,7 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from votecount import ballots, flagwords
+from votecount.ballots import reading as ballots, flagwords
 
 _LITERALS = ["фаст", "ускорение", "fast", "досрочно", "красным", "красный", "красн.", "red", "синим",
              "синий", "син.", "blue"]

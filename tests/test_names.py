@@ -5,7 +5,7 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from votecount.names import Matcher, Player, key
+from votecount.ballots.names import Matcher, Player, key
 
 ROSTER = [Player("Вася"), Player("Петя"), Player("Петр"), Player("Gentleman Johnny"),
           Player("Anaklusmos"), Player("Анноушка", ("Аня", "Annoushka")), Player("Ada_Wong"),
@@ -111,7 +111,7 @@ _SPACES = re.compile(r"[\s_]+")  # clean()'s spaces before str.split() did them
 _EDGE = re.compile(r"^[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\@]+|[\s\"'«»„“”‘’`.,:;!?()\[\]{}<>*_~=+\-–—|/\\@]+$")
 
 def test_whitespace_list_is_every_whitespace_character():
-    from votecount import names
+    from votecount.ballots import names
     assert set(names._WHITESPACE) == {chr(c) for c in range(0x110000) if chr(c).isspace()}
 
 
@@ -120,7 +120,7 @@ def test_whitespace_list_is_every_whitespace_character():
 def test_clean_is_the_regex_definition(written):
     import unicodedata
 
-    from votecount import names
+    from votecount.ballots import names
     s = unicodedata.normalize("NFKC", written)
     unbracketed = names._BBCODE.sub("", s)
     # BBCode is taken out, unless nothing of the nick would be left ("[winger]" is a nick)
@@ -133,7 +133,7 @@ def test_clean_is_the_regex_definition(written):
 # shown in --explain with its stage.
 
 def _english():
-    from votecount.names import Matcher, Player
+    from votecount.ballots.names import Matcher, Player
     return Matcher([Player("jilynne1991", ("Bezukhov",)), Player("themanhimself"), Player("Twistedspoon"),
                     Player("Scott Brosius"), Player("havingfitz"), Player("TheFool"), Player("Toomai"),
                     Player("Mist7676"), Player("Tasky"), Player("Om of the Nom"), Player("Doctor Who"),
@@ -155,7 +155,7 @@ def _english():
 def test_english_nick_stages(written, player, stage):
     m = _english().match(written)
     assert (m.player, m.stage) == (player, stage)
-    from votecount.names import explain
+    from votecount.ballots.names import explain
     assert player in explain(m)
 
 
@@ -167,19 +167,19 @@ def test_english_nicks_no_rule_reaches_stay_unknown_or_ambiguous(written):
 
 
 def test_a_piece_of_a_nick_shared_by_two_slots_is_ambiguous():
-    from votecount.names import Matcher, Player
+    from votecount.ballots.names import Matcher, Player
     m = Matcher([Player("havingfitz"), Player("TheFitzroy")]).match("fitz")
     assert m.player is None and m.stage == "ambiguous"
 
 
 def test_a_nick_in_brackets_keeps_its_key():
-    from votecount.names import key
+    from votecount.ballots.names import key
     assert key("[winger]") == "winger"
     assert key("[b]Вася[/b]") == key("Вася")
 
 
 def test_run_together_initials_only_when_one_slot_fits():
-    from votecount.names import Matcher, Player
+    from votecount.ballots.names import Matcher, Player
     game_1147 = Matcher([Player(n) for n in ("Twistedspoon", "Juls", "Duplicity", "Rhinox", "Necessary Evil",
                                              "Locke Lamora", "Prosaurus", "Quilford", "Me=Weird", "Maxous")])
     assert (game_1147.match("TS").player, game_1147.match("TS").stage) == ("Twistedspoon", "initials")
@@ -254,7 +254,7 @@ def test_a_long_text_that_cleans_down_to_a_nick_is_that_nick(written):
 def test_nfkc_with_the_ellipsis_and_numero_sign_replaced_first_is_nfkc(text):
     import unicodedata
 
-    from votecount import names
+    from votecount.ballots import names
     assert names._nfkc(text) == unicodedata.normalize("NFKC", text)
 
 
@@ -264,8 +264,9 @@ def test_the_length_test_never_refuses_a_line_of_a_real_game_that_is_a_nick():
     (The bodies of a game are parsed as one page, as tests/test_runs.py does.)"""
     from realgames import adapter
 
-    from votecount import ballots, pages
-    from parsers.markup import text_of
+    from votecount.ballots import reading as ballots
+    from votecount.read import pages
+    from votecount.engines.kit.markup import text_of
     if not (adapter.DATA / "archive.txt").exists():
         pytest.skip("../shared/realgames/mafiascum is not beside the project")
     asked = refused = named = 0
@@ -286,7 +287,7 @@ def test_the_length_test_never_refuses_a_line_of_a_real_game_that_is_a_nick():
 
 def test_explain_speaks_the_count_language():
     """--explain's nick line comes from the message catalogue: Russian output stays Russian."""
-    from votecount.names import explain
+    from votecount.ballots.names import explain
     m = Matcher([Player("Петя"), Player("Маша")], threshold=70, margin=5).match("Пеятя")
     ru, en = explain(m, False, "ru"), explain(m, False, "en")
     assert "Пеятя" in ru and "Петя" in ru and "candidates" not in ru and "fuzzy" not in ru
@@ -302,7 +303,7 @@ _SKELETON_TEXT = st.text(alphabet=st.sampled_from(list("аеорсхуіјѕԁһ
 
 @given(_SKELETON_TEXT)
 def test_skeleton_is_the_translation_table(text):
-    from votecount import names
+    from votecount.ballots import names
     assert names.skeleton(text) == text.translate(names._SKELETON)
     assert names.skeleton(text * 3) == (text * 3).translate(names._SKELETON)  # the long-text path
 
@@ -312,7 +313,7 @@ def test_skeleton_is_the_translation_table(text):
 def test_joined_skeleton_is_the_words_skeletons_joined(words):
     """NFKC, case folding, ё→е and the skeleton on the joined words give each word's, where the
     joined text is NFKC already (a space composes with nothing); else None (word by word)."""
-    from votecount import names
+    from votecount.ballots import names
     joined = names.joined_skeleton(words)
     assert joined is None or joined.split(" ") == names.word_skeletons(words)
     if words and all(w.isascii() and " " not in w for w in words):

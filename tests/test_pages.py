@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import corpus_page
 from votecount.errors import InputError
-from votecount.pages import decode, tree
+from votecount.read.pages import decode, tree
 
 RU = "<html><head><meta charset='{cs}'></head><body><p>Голос: Вася — «Ёжик»</p></body></html>"
 
@@ -88,7 +88,7 @@ def _bs4_declared(data: bytes):
 
 def test_declared_charset_as_bs4_finds_it_on_every_corpus_page():
     from conftest import CORPUS, FIXTURES
-    from votecount.pages import declared_charset
+    from votecount.read.pages import declared_charset
 
     pages = sorted([*CORPUS.rglob("*.html"), *FIXTURES.rglob("*.html")])
     if not any(p.is_relative_to(CORPUS) for p in pages):
@@ -107,7 +107,7 @@ _HEAD = st.lists(st.sampled_from(["<meta charset=", "<meta http-equiv='Content-T
 @settings(max_examples=300, deadline=None)
 @given(_HEAD)
 def test_declared_charset_equals_bs4_on_generated_heads(head):
-    from votecount.pages import declared_charset
+    from votecount.read.pages import declared_charset
 
     data = head.encode("utf-8", "replace")
     assert declared_charset(data) == _bs4_declared(data)
@@ -117,7 +117,7 @@ def test_declared_windows_1251_page_does_not_import_bs4():
     import subprocess
     import sys
 
-    code = ("import sys; from votecount.pages import decode; "
+    code = ("import sys; from votecount.read.pages import decode; "
             f"t, e = decode({RU.format(cs='windows-1251').encode('cp1251')!r}); "
             "assert 'Ёжик' in t and e == 'windows-1251', (t, e); "
             "assert 'bs4' not in sys.modules, 'bs4 imported'")
@@ -141,7 +141,7 @@ def test_head_comments_as_the_xpath_found_them_on_every_corpus_page():
     """The saved page's first comments (saved-from address, SingleFile's date) are the first
     five of the document in document order, those beside the root element included."""
     from conftest import CORPUS, FIXTURES
-    from votecount.pages import _head_comments
+    from votecount.read.pages import _head_comments
 
     pages = sorted([*CORPUS.rglob("*.htm*"), *FIXTURES.rglob("*.htm*")])
     if not any(p.is_relative_to(CORPUS) for p in pages):
@@ -166,7 +166,7 @@ _PIECES = st.lists(st.sampled_from(["<!-- saved from url=(0022)http://a.example/
 @settings(max_examples=300, deadline=None)
 @given(_PIECES)
 def test_head_comments_as_the_xpath_found_them_on_generated_pages(page):
-    from votecount.pages import _head_comments
+    from votecount.read.pages import _head_comments
 
     try:
         doc = tree(page.encode(), "<page>")
@@ -184,7 +184,7 @@ _CLOSINGS = st.sampled_from(["</body>", "</BODY >", "</html\n>", "</Html>", "</b
 def test_closed_searches_the_tail_first_with_the_answer_of_a_whole_search(parts, padding):
     """pages.closed() looks at the last 64 kB first: it answers what a search of the whole text
     answers, wherever the closing tag stands (in the tail, before it, across its edge, none)."""
-    from votecount import pages
+    from votecount.read import pages
     for text in ("".join(parts) + "x" * padding, "x" * padding + "".join(parts),
                  "".join(parts[:1]) + "x" * padding + "".join(parts[1:])):
         assert pages.closed(text) == bool(pages._END.search(text))
@@ -194,7 +194,7 @@ def test_bounded_read_reads_a_regular_file_past_the_size_it_was_given(monkeypatc
     """A file that grew after its size was taken (or a /proc file that says 0) is read on to
     the limit, and the limit still refuses a larger one."""
     import io
-    from votecount import sources
+    from votecount.read import sources
     monkeypatch.setattr(sources, "MAX_PAGE_BYTES", 100)
     assert sources._bounded_read(io.BytesIO(b"a" * 60), "x", 10) == b"a" * 60
     assert sources._bounded_read(io.BytesIO(b"a" * 60), "x", 0) == b"a" * 60

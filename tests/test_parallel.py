@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from votecount import api, parallel, pipeline, readahead
-from votecount.cli import app
+from votecount import api, parallel
+from votecount.read import pipeline
+from votecount.count import readahead
+from votecount.cli.commands import app
 from threadkit import generator
 
 ROOT = Path(__file__).resolve().parent.parent

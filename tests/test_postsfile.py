@@ -1,4 +1,4 @@
-"""Posts files as a THREAD (votecount/postsfile.py; CONTRACT.md "THREAD"): the JSON array that
+"""Posts files as a THREAD (votecount/read/postsfile.py; CONTRACT.md "THREAD"): the JSON array that
 `votecount posts --format json` writes, or JSON Lines of the same objects.
 
 The round trip is the contract that matters: counting the posts file of a thread gives the
@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from conftest import CORPUS, ROOT
 
 from votecount.errors import InputError
-from votecount.pipeline import read_thread
-from votecount.postsfile import clean, post_of
+from votecount.read.pipeline import read_thread
+from votecount.read.postsfile import clean, post_of
 from votecount.render.posts import post_dict, to_json
 
 MSK = ZoneInfo("Europe/Moscow")
@@ -47,7 +47,7 @@ def _write(tmp_path: Path, posts, name="posts.json") -> str:
 
 def _days(thread_arg: str, game: Path | None, engine: str | None = None) -> list[dict]:
     from votecount.api import count_thread
-    from votecount.game import load
+    from votecount.count.game import load
     from votecount.render.json_out import day_dict
     g = load(str(game)) if game else None
     tz = g.tz if g else MSK
@@ -83,7 +83,7 @@ def _days_of(page: str, posts_file: str) -> list[dict]:
 
 @pytest.mark.parametrize("name", ["bold-vote", "classic", "pass-catastrophe", "red-blue"])
 def test_posts_file_of_a_game_counts_as_the_game(name, tmp_path):
-    from votecount.game import load
+    from votecount.count.game import load
     folder = GAMES / name
     thread = read_thread(str(folder / "thread.html"), tz=load(str(folder / "game.toml")).tz)
     posts_file = _write(tmp_path, thread.posts)
@@ -149,7 +149,7 @@ def test_broken_json_names_the_line(tmp_path):
 
 def test_the_cli_refuses_a_bad_posts_file_with_exit_2(tmp_path):
     from typer.testing import CliRunner
-    from votecount.cli import app
+    from votecount.cli.commands import app
     path = tmp_path / "posts.jsonl"
     path.write_text(json.dumps(_record(author=...)) + "\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["count", str(path)])
@@ -177,7 +177,7 @@ def test_engine_cleaning_uses_that_engines_drop_lists():
 
 def test_a_quoted_vote_in_a_posts_file_is_no_ballot(tmp_path):
     from votecount.api import count_thread
-    from votecount.game import parse
+    from votecount.count.game import parse
     posts = [_record(post_no=1, author="GM", html="Day 1 begins."),
              _record(post_no=2, author="Alice", html="<blockquote><b>VOTE: Carol</b></blockquote>I agree"),
              _record(post_no=3, author="Bob", html='<span class="bbvote" title="This is an official vote.">'

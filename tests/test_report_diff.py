@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from votecount.cli import app
+from votecount.cli.commands import app
 from votecount.errors import InputError
 from votecount.render.diff import compare, load_previous
 

@@ -26,7 +26,7 @@ def test_run_counts_the_request_as_the_command_line_does():
 
     from typer.testing import CliRunner
 
-    from votecount.cli import app
+    from votecount.cli.commands import app
     from votecount.render.json_out import day_dict
     [a] = run(CountRequest((str(EXAMPLE),), game=str(EXAMPLE / "game.toml"), at="14:00"))
     out = CliRunner().invoke(app, [str(EXAMPLE), "--game", str(EXAMPLE / "game.toml"), "--at", "14:00", "-f", "json"])
@@ -35,7 +35,8 @@ def test_run_counts_the_request_as_the_command_line_does():
 
 
 def test_batch_hashes_the_request(tmp_path):
-    from votecount import batch, sources
+    from votecount.batch import run as batch
+    from votecount.read import sources
     raws = [sources.RawPage(source=str(tmp_path / "p1.html"), data=b"<html></html>")]
     job = batch.Job(key="t", path=str(tmp_path), kind="folder", lang="ru")
     assert batch.content_hash(job, raws, b"") != batch.content_hash(job._replace(lang="en"), raws, b"")

@@ -69,7 +69,7 @@ def test_C3_dead_voter_and_dead_target_cite_no_internal_label(tmp_path):
 
 
 def test_C3_a_rules_file_keeps_the_ids_of_its_base_preset(tmp_path):
-    from votecount import rules
+    from votecount.count import rules
     path = tmp_path / "house.toml"
     path.write_text('base = "red-blue"\nmissed_penalty = 3.0\n', encoding="utf-8")
     house = rules.load(str(path))
@@ -78,7 +78,7 @@ def test_C3_a_rules_file_keeps_the_ids_of_its_base_preset(tmp_path):
 
 
 def test_C3_rule_ids_in_a_rules_table_are_checked(tmp_path):
-    from votecount import rules
+    from votecount.count import rules
     from votecount.errors import ConfigError
     with pytest.raises(ConfigError, match="rule_ids.*'mised'.*did you mean 'missed'"):
         rules.apply(rules.preset("classic"), {"rule_ids": {"mised": "C3.6"}}, "game.toml: [rules]")

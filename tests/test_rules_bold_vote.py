@@ -124,15 +124,15 @@ def real_post(game: int, number: int) -> dict:
 
 
 def real_matcher(game: int):
-    from votecount.names import Matcher, Player
+    from votecount.ballots.names import Matcher, Player
     adapter = _realgames()
     archived = next(g for g in adapter.games() if g.number == game)
     return Matcher([Player(s.names[0], s.names[1:]) for s in archived.slots])
 
 
 def read_real(game: int, number: int):
-    from votecount.ballots import read_bold
-    from votecount.postsfile import post_of
+    from votecount.ballots.reading import read_bold
+    from votecount.read.postsfile import post_of
     post = post_of(real_post(game, number), "real", "real", "phpbb3")
     return read_bold(post, real_matcher(game))
 
@@ -153,8 +153,8 @@ def count_posts(tmp_path, posts, game_text, lang="en"):
     import json as _json
     from zoneinfo import ZoneInfo
     from votecount.api import count_thread
-    from votecount.game import parse
-    from votecount.pipeline import read_thread
+    from votecount.count.game import parse
+    from votecount.read.pipeline import read_thread
     from votecount.render.json_out import day_dict
     path = tmp_path / "posts.jsonl"
     records = [{"post_no": n, "author": a, "time": f"2026-11-30T10:{n:02d}:00+00:00", "html": h}
@@ -196,8 +196,8 @@ def test_bold_vote_nolynch_in_one_word_real_markup():
     # game 1193 post 2 (the rules post) shows the form: <b>vote: nolynch</b>.
     html = real_post(1193, 2)["html"]
     assert BOLD.format("vote: nolynch") in html
-    from votecount.ballots import read_bold
-    from votecount.postsfile import post_of
+    from votecount.ballots.reading import read_bold
+    from votecount.read.postsfile import post_of
     post = post_of({"post_no": 5, "author": "Guderian", "time": "2026-11-30T10:00:00+00:00",
                     "html": BOLD.format("vote: nolynch")}, "x", "x", None)
     assert read_bold(post, real_matcher(1193)).kind == "pass"
@@ -348,9 +348,9 @@ def _hypothesis():
 
 def test_bold_vote_any_official_or_bold_vote_for_a_roster_nick_is_that_vote():
     from hypothesis import given, settings
-    from votecount.ballots import read_bold
-    from votecount.names import Matcher, Player
-    from votecount.postsfile import post_of
+    from votecount.ballots.reading import read_bold
+    from votecount.ballots.names import Matcher, Player
+    from votecount.read.postsfile import post_of
     st, words = _hypothesis()
     matcher = Matcher([Player(n) for n in _ROSTER])
 
@@ -376,9 +376,9 @@ def test_bold_vote_any_official_or_bold_vote_for_a_roster_nick_is_that_vote():
 
 def test_bold_vote_quoted_votes_are_never_ballots_any_nick():
     from hypothesis import given, settings
-    from votecount.ballots import read_bold
-    from votecount.names import Matcher, Player
-    from votecount.postsfile import post_of
+    from votecount.ballots.reading import read_bold
+    from votecount.ballots.names import Matcher, Player
+    from votecount.read.postsfile import post_of
     st, words = _hypothesis()
     matcher = Matcher([Player(n) for n in _ROSTER])
 

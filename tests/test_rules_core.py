@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from votecount import checks, closing, rules
+from votecount.count import checks, closing, rules
 
 CORE = Path(checks.__file__).parent
 MODULES = ("tally", "checks", "closing", "dayend", "dayview", "context", "runoff", "readahead", "rules")
@@ -25,7 +25,7 @@ def test_every_check_names_its_rule():
 
 
 def test_every_reading_kind_has_a_handler():
-    from votecount.ballots import BALLOT_KINDS
+    from votecount.ballots.reading import BALLOT_KINDS
     assert set(BALLOT_KINDS) | {"chatter", "empty"} == set(checks.HANDLERS)
 
 

@@ -174,9 +174,9 @@ FILLER = st.lists(st.sampled_from(["все", "сегодня", "опять", "т
 def test_RB1_a_nick_inside_a_sentence_is_a_mention_and_alone_is_a_ballot(nick, before, after):
     from datetime import datetime, timezone
 
-    from votecount.ballots import read
+    from votecount.ballots.reading import read
     from votecount.model import Post
-    from votecount.names import Matcher, Player
+    from votecount.ballots.names import Matcher, Player
     matcher = Matcher([Player(n, ()) for n in ["Вася", "Петя", "Аня", "Коля"]])
 
     def post(text: str) -> Post:

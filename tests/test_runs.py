@@ -1,6 +1,6 @@
 """Colour runs read from a post's own body element (runs.read_body, filled by the parsers)
 are the runs the ballot reader would read from its html (runs.runs), and the text read in the
-same walk is parsers.markup.text_of's: on every corpus page and fixture, on every post body of
+same walk is votecount.engines.kit.markup.text_of's: on every corpus page and fixture, on every post body of
 the real games, and on generated markup. A posts file carries
 no runs; its posts read them from their html as before, so the count is the same either way."""
 
@@ -16,10 +16,10 @@ from lxml import etree
 
 from unittest import mock
 
-from votecount import pages
-from votecount import runs as runs_module
-from votecount.runs import Run, of_post, read_body, runs
-from parsers.markup import squash_lines, text_of
+from votecount.read import pages
+from votecount.engines.kit import runs as runs_module
+from votecount.engines.kit.runs import Run, of_post, read_body, runs
+from votecount.engines.kit.markup import squash_lines, text_of
 
 from conftest import CORPUS, FIXTURES, ROOT
 
@@ -67,7 +67,7 @@ def _pages() -> list[Path]:
 
 
 def test_carried_runs_are_the_html_runs_on_every_corpus_page_and_fixture():
-    from votecount.pipeline import read_thread
+    from votecount.read.pipeline import read_thread
     if not CORPUS.exists():
         pytest.skip("../shared/corpus not present")
     carried = 0

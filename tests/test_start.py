@@ -14,7 +14,7 @@ def _run(module: str, *args: str):
 
 
 def test_version_is_answered_without_importing_typer():
-    fast, full = _run("votecount.start", "--version"), _run("votecount.cli", "--version")
+    fast, full = _run("votecount.start", "--version"), _run("votecount.cli.commands", "--version")
     assert fast.stdout == f"votecount {__version__}\n"
     assert fast.returncode == 0 and fast.stderr.strip() == "False"
     # cli's --version option leaves through SystemExit(0) before the print: compare its output

@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 from threadkit import page
 from votecount.errors import InputError, ParseError
-from votecount.pipeline import read_thread
+from votecount.read.pipeline import read_thread
 
 EXAMPLE = ROOT / "examples" / "zarechnaya"
 MSK = ZoneInfo("Europe/Moscow")

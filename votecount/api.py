@@ -76,7 +76,7 @@ def read(threads, tz, *, engine=None, saved_at=None, fetch=None, jobs=None, date
     the Thread is the same whatever the number). `date_order`: "dmy" or "mdy", the order of
     numeric dates a page's own dates cannot tell (--date-order)."""
     from .parallel import cores
-    from .pipeline import read_thread
+    from .read.pipeline import read_thread
     return read_thread(threads, tz=tz, engine=engine, saved_at=saved_at, fetch=fetch,
                        jobs=jobs or cores(), date_order=date_order)
 
@@ -85,7 +85,7 @@ def open_thread(threads, game_path=None, *, tz_name=None, engine=None, saved_at=
                 jobs=None, date_order=None):
     """THREAD arguments and the game file, as every command takes them → (thread, game or
     None, zone). The zone is --tz, else the game file's, else Moscow; --saved-at is read in it."""
-    from . import game as game_mod
+    from .count import game as game_mod
 
     game = game_mod.load(str(game_path)) if game_path else None
     tz = zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
@@ -155,10 +155,10 @@ def count_thread(thread, game, tz, *, rules_spec=None, day=None, deadline=None, 
     `jobs` processes read a long thread's ballots (batch gives each thread one process)."""
     from dataclasses import replace
 
-    from . import game as game_mod
-    from . import rules as rules_mod
-    from .readahead import read_ahead
-    from .tally import count
+    from .count import game as game_mod
+    from .count import rules as rules_mod
+    from .count.readahead import read_ahead
+    from .count.tally import count
 
     last = thread.posts[-1].time if thread.posts else None
     check_overrides(game, rules_spec, deadline)

@@ -13,6 +13,6 @@ def main() -> None:
 
         sys.stdout.write(f"votecount {__version__}\n")  # what cli's --version option prints
         return
-    from .cli import main as cli_main
+    from .cli.commands import main as cli_main
 
     cli_main()

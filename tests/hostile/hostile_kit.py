@@ -3,7 +3,7 @@ and the three acceptable endings — exit 2 with one clear line, or a count (exi
 the same way everywhere; plus a multi-page thread builder in mybb.ru markup.
 
 Two ways to run the CLI:
-- `cli()` starts a real process (`python -m votecount.cli`) in an empty working folder, with a
+- `cli()` starts a real process (`python -m votecount.cli.commands`) in an empty working folder, with a
   timeout: for the cases that could hang or exhaust memory inside C code (lxml, zlib).
 - `invoke()` runs the same typer app in this process (CliRunner, exceptions not caught, so a
   bug is a test failure with its traceback, never an "internal error" line passed off as fine),
@@ -73,7 +73,7 @@ def invoke(*args, stdin: bytes | None = None, timeout: float = 20) -> Run:
     """The typer app in this process; an exception other than a clean exit fails the test."""
     from typer.testing import CliRunner
 
-    from votecount.cli import app
+    from votecount.cli.commands import app
 
     with time_bound(timeout):
         result = CliRunner().invoke(app, [str(a) for a in args], input=stdin, catch_exceptions=False,

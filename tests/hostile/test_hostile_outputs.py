@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-import votecount.cli as cli_mod
+import votecount.cli.commands as cli_mod
 from hostile_kit import EXAMPLE, SAVED, example, clean_error, cli, counted, invoke, snapshot
 
 

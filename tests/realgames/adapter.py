@@ -123,7 +123,7 @@ def games() -> list[Archived]:
 
 def post_records(archived: Archived) -> list[dict]:
     """The thread as votecount's posts JSON objects."""
-    from parsers.dates import parse_time
+    from votecount.engines.kit.dates import parse_time
     out = []
     for line in (DATA / "posts" / f"{archived.thread}.jsonl").read_text(encoding="utf-8").splitlines():
         if not line.strip():
@@ -143,7 +143,7 @@ def _q(value: str) -> str:
 
 def game_toml(archived: Archived) -> str:
     """The game file of one archived game (bold-vote, hammer at half+1)."""
-    from votecount.names import key
+    from votecount.ballots.names import key
     names = {key(n) for s in archived.slots for n in s.names}
     gms = [m for m in archived.moderators if key(m) not in names]  # a moderator who replaced in
     lines = ["[game]", f"title = {_q(archived.title)}", 'rules = "bold-vote"', 'timezone = "UTC"',

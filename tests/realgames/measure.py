@@ -51,8 +51,8 @@ def write_posts(archived: adapter.Archived, folder: Path) -> Path:
 def count_game(archived: adapter.Archived, folder: Path):
     """votecount's days for one game, through the posts-file input and a game file."""
     from votecount.api import count_thread
-    from votecount.game import parse
-    from votecount.pipeline import read_thread
+    from votecount.count.game import parse
+    from votecount.read.pipeline import read_thread
     posts = write_posts(archived, folder)
     game = parse(adapter.game_toml(archived), f"game-{archived.number}.toml")
     thread = read_thread(str(posts), tz=adapter.TZ, engine="phpbb3")

@@ -44,9 +44,9 @@ def mod_count(text: str, matcher) -> dict[str, int] | None:
 def compare(archived: adapter.Archived, folder: Path) -> list[tuple[int, int, dict, dict]]:
     """(day, post_no, the moderator's count, votecount's) for every day with a readable count."""
     from votecount.api import count_thread
-    from votecount.game import parse
-    from votecount.names import Matcher, Player, key
-    from votecount.pipeline import read_thread
+    from votecount.count.game import parse
+    from votecount.ballots.names import Matcher, Player, key
+    from votecount.read.pipeline import read_thread
     from .measure import write_posts
     thread = read_thread(str(write_posts(archived, folder)), tz=adapter.TZ, engine="phpbb3")
     game = parse(adapter.game_toml(archived), f"game-{archived.number}.toml")

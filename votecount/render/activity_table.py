@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..activity import Report
+from ..count.activity import Report
 from ..messages import labels
 
 def _reason_counts(marks, lang: str) -> str:

@@ -1,0 +1,5 @@
+"""`python -m votecount`: the `votecount` command."""
+
+from .start import main
+
+main()

@@ -1,0 +1,88 @@
+"""The bold-vote style's ballots (English forums): "VOTE: Nick" in bold, [vote]Nick[/vote],
+UNVOTE. The last such mark in a post decides it; any other text is discussion."""
+
+from __future__ import annotations
+
+import re
+
+from ..model import Post, Reading
+from .names import Matcher, clean
+from ..engines.kit.runs import WORD, Run, of_post
+
+# "Vote Count", "vote tally" in bold are a count's heading, not a ballot.
+BOLD_VOTE = re.compile(r"(?<![\w/\[])(un)?vote\b(?!\s*(?:counts?|tally|tallies)\b)\s*[:\-–—]?\s*", re.IGNORECASE)
+TAG_VOTE = re.compile(r"\[vote\](.*?)\[/vote\]|\[(unvote)\](?:\[/unvote\])?", re.IGNORECASE | re.DOTALL)
+BOLD_PASS = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep|nl|pass)\b", re.IGNORECASE)
+# RULES.md bold-vote: a bold pass phrase standing alone is a ballot, not only after VOTE:
+BOLD_PASS_ALONE = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep)[\s.!]*$", re.IGNORECASE)
+_FILLER = re.compile(r"^(?:to|for|on)\s+(?=\S)", re.IGNORECASE)
+
+
+def _bold_texts(parts: list[Run]) -> list[str]:
+    """The post's bold text, consecutive bold runs joined: `<b>Vote: <div style="color:…">X</div></b>`
+    is one "Vote: X", not a vote with no nick and a stray "X"."""
+    out: list[str] = []
+    joined = False
+    for r in parts:
+        if r.bold and joined:
+            out[-1] += r.text
+        elif r.bold:
+            out.append(r.text)
+        joined = r.bold
+    return out
+
+
+def _marks(parts: list[Run]) -> list[tuple[str, str]]:
+    """(kind, rest) of every VOTE/UNVOTE in bold, every bold pass phrase on its own (a vote for
+    No Lynch) and every [vote] tag, in order of writing."""
+    found: list[tuple[str, str]] = []
+    for text in _bold_texts(parts):
+        for line in text.split("\n"):
+            marks = list(BOLD_VOTE.finditer(line))
+            if not marks and BOLD_PASS_ALONE.match(line.strip()):  # "**No Lynch**", "**sleep**"
+                found.append(("vote", line.strip(" ,;.!")))
+            for i, m in enumerate(marks):  # "Unvote, vote X": each word up to the next
+                end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
+                found.append(("withdraw" if m.group(1) else "vote", line[m.end():end].strip(" ,;.")))
+    raw = "".join(r.text for r in parts)
+    for m in TAG_VOTE.finditer(raw):
+        found.append(("withdraw", "") if m.group(2) else ("vote", m.group(1).strip()))
+    return found
+
+
+def read_bold(post: Post, matcher: Matcher) -> Reading:
+    """bold-vote: the last VOTE/UNVOTE in bold (or in [vote] tags) decides the post; any other
+    text is discussion. "Vote GJ because it is fishy": the longest leading words that make a nick.
+    "UNVOTE: X" then a VOTE that names nobody: the unvote stands (the old vote is withdrawn)."""
+    parts = of_post(post)
+    found = _marks(parts)
+    if not found:
+        return Reading("chatter", written=clean("".join(r.text for r in parts))[:80], extra_text=True)
+    kind, rest = found[-1]
+    if kind == "withdraw":  # "UNVOTE: X" is a withdrawal too
+        return Reading("withdraw", written=f"unvote {rest}".strip())
+    reading = _bold_ballot(rest, matcher)
+    if reading.kind == "unknown" and any(k == "withdraw" for k, _ in found[:-1]):
+        return Reading("withdraw", written=f"unvote (then '{reading.written}': no player)")
+    return reading
+
+
+def _bold_ballot(rest: str, matcher: Matcher) -> Reading:
+    """What follows a bold VOTE: No Lynch, a nick (the longest leading words), or unknown."""
+    nick = matcher.is_nick(rest)  # a player called "Sleep" or "Pass" is voted, not passed
+    if not nick:
+        rest = _FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
+    if not nick and BOLD_PASS.match(rest):
+        return Reading("pass", written=rest)
+    words = WORD.findall(rest)
+    for size in range(min(len(words), 4), 0, -1):
+        written = " ".join(words[:size])
+        m = matcher.match(written)
+        if m.player or m.stage == "ambiguous":
+            return Reading("vote", written=written, match=m, colour="none",
+                           extra_text=size < len(words))
+    head, colon, tail = rest.partition(":")
+    if colon and tail.strip() and len(WORD.findall(head)) <= 3:  # "Vote to Hammer: hiplop"
+        return _bold_ballot(tail.strip(), matcher)
+    written = " ".join(words[:2]) or rest
+    return Reading("unknown", written=written, match=matcher.match(written) if written else None)

@@ -1,0 +1,384 @@
+"""`votecount batch`: many threads → four tables (threads, days, ballots, violations).
+
+The work for one thread is `process_thread(job)`: a top-level function of a picklable `Job`
+that returns plain rows (lists of str/int/float/bool/None), so a process pool, a Dask cluster
+and `--jobs 1` run exactly the same code. It never raises: a bad thread comes back as a
+`status=error` row with the reason, and the run goes on.
+
+The parent finds the threads (`discover`, in batch_find), hands out jobs, keeps a state file of finished
+threads in OUT (so `--resume` skips threads whose input is unchanged and a killed run loses
+nothing finished), and writes the tables sorted by thread, day and post, so the same input
+gives byte-identical files whatever the number of workers (batch_tables). pandas is imported
+only to write JSON and Parquet tables (CSV is written with the csv module).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+from .. import __version__
+from ..read import sources
+from .find import GAME_FILE, Job, discover, make_jobs  # noqa: F401  (batch's API, as ever)
+from .tables import COLUMNS, FORMATS, TABLES, result_rows, sorted_rows, write_tables  # noqa: F401
+from ..errors import InputError, VotecountError
+
+STATE_FILE = ".votecount-batch.jsonl"
+def _real(job: Job, path: str) -> str:
+    """Where to read `path` from: relative paths are relative to the submitter's folder (a Dask
+    worker runs elsewhere), while names in tables and messages stay as the user gave them."""
+    if job.root and not os.path.isabs(path) and os.getcwd() != job.root:
+        return os.path.join(job.root, path)
+    return path
+
+
+class _TimeUp(BaseException):
+    """Raised by the per-thread alarm; a BaseException so no `except Exception` swallows it."""
+
+
+def _game(job: Job):
+    """(the game file's bytes, the Game) of a job: b"" and None without one."""
+    if not job.game:
+        return b"", None
+    import zipfile
+
+    from ..count import game as game_mod
+    zip_path, _, member = job.game.partition("!") if job.kind == "zip" else (job.game, "", "")
+    try:
+        if member:
+            with zipfile.ZipFile(_real(job, zip_path)) as zf:
+                data = zf.read(member)
+        else:
+            data = Path(_real(job, job.game)).read_bytes()
+        text = data.decode("utf-8")
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:  # ValueError: not UTF-8
+        raise InputError(f"{job.game}: cannot read the game file "
+                         f"({getattr(exc, 'strerror', None) or exc})") from None
+    return data, game_mod.parse(text, job.game)
+
+
+# --------------------------------------------------------------------------- one thread
+
+def process_thread(job: Job) -> dict:
+    """Count one thread. Returns {"key", "status", "hash", "error", "pages", "posts", "rows"}
+    where rows maps table name → list of rows in COLUMNS order; status is ok, error, or
+    unchanged (the input hashes to job.previous, so the caller's stored rows stand)."""
+    started = time.monotonic()
+    info = {"key": job.key, "hash": None, "pages": 0, "bytes": 0}
+    try:
+        with _alarm(job.time_limit):
+            return _count(job, info, started)
+    except _TimeUp:
+        reason = f"over the time limit of {job.time_limit:g} s"
+    except VotecountError as exc:
+        reason = str(exc)
+    except RecursionError:
+        reason = "page nested too deeply to read"
+    except MemoryError:
+        reason = "out of memory"
+    except Exception as exc:  # a bug must not stop the archive: record it for the report
+        reason = f"internal error: {type(exc).__name__}: {exc}"
+    return _error_result(job, reason, pages=info["pages"], size=info["bytes"], digest=info["hash"])
+
+
+@contextmanager
+def _alarm(seconds: float):
+    """A hard per-thread time limit where signals work (the main thread of a process: the pool
+    workers and --jobs 1). Elsewhere (Dask worker threads) the limit is checked between pages."""
+    if not seconds or threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def ring(signum, frame):
+        raise _TimeUp()
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _read_pages(job: Job, info: dict, notes: list[str]) -> list[sources.RawPage]:
+    """The thread's pages, with the page and byte limits checked before anything is read
+    (votecount's own files skipped in a folder, with a line in `notes`)."""
+    sizes: list[int]
+    if job.kind == "missing":
+        raise InputError(job.error or f"{job.path}: no such file or folder")
+    real = _real(job, job.path)
+    if job.kind == "folder":
+        names = [n for n in os.listdir(real) if sources._is_page(n)]
+        sizes = [os.path.getsize(os.path.join(real, n)) for n in names]
+    elif job.kind == "zip":
+        import zipfile
+        try:
+            with zipfile.ZipFile(real) as zf:
+                sizes = [i.file_size for i in zf.infolist() if not i.is_dir() and sources._is_page(i.filename)]
+        except (zipfile.BadZipFile, OSError):
+            raise InputError(f"{job.path}: not a readable .zip archive") from None
+    else:
+        sizes = [os.path.getsize(real)]
+    info["pages"], info["bytes"] = len(sizes), sum(sizes)
+    if job.max_pages and len(sizes) > job.max_pages:
+        raise InputError(f"{job.key}: {len(sizes):,} pages, over the limit of {job.max_pages:,} (--max-pages)")
+    if job.max_bytes and sum(sizes) > job.max_bytes:
+        raise InputError(f"{job.key}: {sum(sizes):,} bytes, over the limit of {job.max_bytes:,} (--max-mb)")
+    raws = sources.read(real, notes)
+    if real != job.path:  # pages are named as the user gave them, wherever this runs
+        raws = [sources.RawPage(job.path + r.source[len(real):], r.data, r.mtime) for r in raws]
+    return raws
+
+
+def content_hash(job: Job, raws: list[sources.RawPage], game_bytes: bytes) -> str:
+    """What the count depends on: the pages (names, bytes, order), the game file, the options
+    and the version. Modification times matter only for relative dates, which a re-save with
+    the same bytes does not change in practice, so they are left out."""
+    h = hashlib.blake2b(_options(job.game, job.rules, job.tz, job.engine, lang=job.lang,
+                                 date_order=job.date_order), digest_size=16)
+    h.update(len(game_bytes).to_bytes(8, "little") + game_bytes)
+    base = len(job.path)
+    for raw in raws:
+        name = raw.source[base:].encode("utf-8", "surrogateescape")
+        h.update(len(name).to_bytes(8, "little") + name)
+        h.update(len(raw.data).to_bytes(8, "little") + raw.data)
+    return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=256)
+def _options(game: str | None, rules: str | None, tz: str | None, engine: str | None, *,
+             lang: str | None, date_order: str | None) -> bytes:
+    """The hash's first bytes: the version and the request's fingerprint (the same for every
+    thread of a run but for its game file: built once, not once a thread)."""
+    from ..api import CountRequest
+    request = CountRequest(("",), game=game, rules=rules, zone=tz, engine=engine, lang=lang,
+                           date_order=date_order)  # the threads are not in the fingerprint
+    return json.dumps([__version__, request.fingerprint()]).encode()
+
+
+def _fetched(job: Job, raws):
+    """A folder saved by `votecount fetch`: its pages' fetch times place "Сегодня 19:45"."""
+    if not Path(job.path).is_dir():
+        return None
+    from ..read.pipeline import manifest_times
+    return manifest_times(job.path, raws)
+
+
+def _paced(raws, deadline: float, limit: float) -> Iterator[sources.RawPage]:
+    for raw in raws:
+        if deadline and time.monotonic() > deadline:
+            raise InputError(f"over the time limit of {limit:g} s")
+        yield raw
+
+
+def _count(job: Job, info: dict, started: float) -> dict:
+    from .. import api
+    from ..count import game as game_mod
+    from ..read.pipeline import thread_from_pages, with_notes
+
+    notes: list[str] = []
+    raws = _read_pages(job, info, notes)
+    game_bytes, game = _game(job)
+    digest = info["hash"] = content_hash(job, raws, game_bytes)
+    if job.previous == digest:
+        return {"key": job.key, "status": "unchanged", "hash": digest, "error": None,
+                "pages": len(raws), "posts": 0, "rows": None}
+    tz = api.zone(job.tz or (game.timezone if game else game_mod.DEFAULT_TZ))
+    deadline = started + job.time_limit if job.time_limit else 0.0
+    thread = with_notes(thread_from_pages(_paced(raws, deadline, job.time_limit), job.key, tz=tz,
+                                          engine=job.engine, fetched=_fetched(job, raws),
+                                          date_order=job.date_order), notes)
+    results = api.count_thread(thread, game, tz, rules_spec=None if game else job.rules, lang=job.lang)
+    if deadline and time.monotonic() > deadline:
+        raise InputError(f"over the time limit of {job.time_limit:g} s")
+    rows = result_rows(job.key, results)
+    t = thread
+    rows["threads"] = [[job.key, "ok", None, t.engine, t.title, t.pages, info["bytes"], len(t.posts),
+                        len(results), len(rows["ballots"]), len(rows["violations"]),
+                        results[0].rules if results else None, job.game,
+                        "\n".join(t.warnings) or None, digest]]
+    return {"key": job.key, "status": "ok", "hash": digest, "error": None, "pages": t.pages,
+            "posts": len(t.posts), "rows": rows}
+
+
+# --------------------------------------------------------------------------- the run
+
+@dataclass
+class Summary:
+    threads: int = 0
+    failed: int = 0
+    unchanged: int = 0
+    pages: int = 0
+    posts: int = 0
+
+
+def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | None = None,
+        progress: Callable[[dict], None] | None = None, state: dict[str, dict] | None = None) -> Summary:
+    """Run every job, record each finished thread in the state file, write the tables."""
+    out.mkdir(parents=True, exist_ok=True)
+    state = dict(state or {})
+    results: dict[str, dict] = {}
+    lines: dict[str, str] = {}  # key → its state line, written once, kept for the final rewrite
+    state_path = out / STATE_FILE
+    with open(state_path, "a" if state else "w", encoding="utf-8") as log:
+        for res in _execute(jobs, workers, dask, preload=fmt != "csv"):
+            if res["status"] == "unchanged":
+                res = {**state[res["key"]], "unchanged": True}
+                lines[res["key"]] = _state_line(res)
+            else:
+                lines[res["key"]] = line = _state_line(res)
+                log.write(line)
+                log.flush()  # a killed run keeps every thread finished so far
+            results[res["key"]] = res
+            if progress:
+                progress(res)
+    keys = sorted(results, key=sources._natural)
+    write_tables(out, fmt, {name: sorted_rows(name, (results[k]["rows"][name] for k in keys))
+                            for name in TABLES})
+    _write_state(state_path, [lines[k] for k in keys])
+    summary = Summary(threads=len(keys))
+    for r in results.values():
+        summary.failed += r["status"] == "error"
+        summary.unchanged += bool(r.get("unchanged"))
+        summary.pages += r.get("pages") or 0
+        summary.posts += r.get("posts") or 0
+    return summary
+
+
+_STATE_KEYS = ("key", "hash", "status", "pages", "posts", "rows")
+
+
+def _state_line(entry: dict) -> str:
+    """A thread's line in the state file (a stored entry's own fields only)."""
+    return json.dumps({k: entry.get(k) for k in _STATE_KEYS}, ensure_ascii=False) + "\n"
+
+
+def _write_state(path: Path, lines: list[str]) -> None:
+    """Rewrite the state file with one line per thread of this run (drops superseded lines)."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.writelines(lines)
+    os.replace(tmp, path)
+
+
+def load_state(out: Path) -> dict[str, dict]:
+    """Finished threads of earlier runs (last entry per thread wins; a torn last line from a
+    killed run is ignored). Only threads counted without error are reused."""
+    path = out / STATE_FILE
+    entries: dict[str, dict] = {}
+    if not path.exists():
+        return entries
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(entry, dict) and entry.get("status") == "ok" and entry.get("rows"):
+                entries[entry["key"]] = entry
+            elif isinstance(entry, dict):
+                entries.pop(entry.get("key"), None)
+    return entries
+
+
+def _execute(jobs: list[Job], workers: int, dask: str | None, *, preload: bool) -> Iterator[dict]:
+    """Each job's result as it comes; `preload`: the tables will need pandas (not for CSV)."""
+    if dask:
+        yield from _execute_dask(jobs, dask)
+    elif workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield process_thread(job)
+    else:
+        yield from _execute_pool(jobs, workers, preload=preload)
+
+
+def _execute_pool(jobs: list[Job], workers: int, *, preload: bool) -> Iterator[dict]:
+    from concurrent.futures import as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
+    from ..parallel import interrupts_held, worker_pool
+
+    # fork: workers inherit the imported parsers (no start-up per worker: they are imported
+    # here, once, not by each worker); all workers are forked at the first submit, before the
+    # progress bar starts its thread. Ctrl-C kills them at once (worker_pool): the state file
+    # keeps every thread finished so far.
+    _preimport()
+    with worker_pool(workers) as pool:
+        # Biggest threads first, so that no large one starts last and keeps one core busy
+        # alone at the end (the tables are sorted afterwards: the order changes nothing).
+        ordered = sorted(jobs, key=_size, reverse=True)
+        with interrupts_held():  # a Ctrl-C during the fork would be lost (parallel.py)
+            futures = {pool.submit(process_thread, job): job for job in ordered}
+        # The workers are forked now; JSON and Parquet tables need pandas at the end, and
+        # importing it (0.7 s) while they work takes it off the serial tail of the run.
+        if preload:
+            threading.Thread(target=_import_pandas, daemon=True).start()
+        for fut in as_completed(futures):
+            try:
+                yield fut.result()
+            except BrokenProcessPool:
+                job = futures[fut]
+                reason = "a worker process died (out of memory or killed) while this thread was pending"
+                yield _error_result(job, reason)
+
+
+def _preimport() -> None:
+    """The modules every thread's count imports (0.3-0.5 s), imported before the fork."""
+    from .. import api
+    from ..read import pipeline
+    from ..count import readahead, tally  # noqa: F401
+
+
+def _size(job: Job) -> int:
+    try:
+        path = Path(_real(job, job.path))
+        if path.is_dir():
+            return sum(f.stat().st_size for f in path.iterdir() if f.is_file())
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _import_pandas() -> None:
+    try:
+        import pandas  # noqa: F401
+    except ImportError:  # said where the tables are written
+        pass
+
+
+def _error_result(job: Job, reason: str, *, pages: int | None = None, size: int | None = None,
+                  digest: str | None = None) -> dict:
+    """A thread that failed: its threads row says why, with what was learnt before it failed
+    (pages, bytes, the input's hash); it has no other rows."""
+    row = [job.key, "error", reason, None, None, pages, size, None, None, None, None, None,
+           job.game, None, digest]
+    return {"key": job.key, "status": "error", "hash": digest, "error": reason, "pages": pages or 0,
+            "posts": 0, "rows": {"threads": [row], "days": [], "ballots": [], "violations": []}}
+
+
+def _execute_dask(jobs: list[Job], address: str) -> Iterator[dict]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise VotecountError("--dask needs dask.distributed: pip install 'votecount[dask]'") from None
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError) as exc:
+        raise VotecountError(f"--dask {address}: cannot reach the scheduler ({exc})") from None
+    try:
+        futures = client.map(process_thread, jobs, pure=False)
+        for fut in as_completed(futures):
+            yield fut.result()
+    finally:
+        client.close()

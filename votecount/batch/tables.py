@@ -1,0 +1,163 @@
+"""`votecount batch`'s four tables (threads, days, ballots, violations): their columns, the
+rows of one thread's count, the order of the rows, and the files they are written to."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from pathlib import Path
+from typing import Iterable
+
+from ..errors import VotecountError
+
+# Column name → type ("str", "int", "float", "bool"). Stable: documented in the README; add
+# columns at the end, never rename or remove.
+COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "threads": (
+        ("thread", "str"), ("status", "str"), ("error", "str"), ("engine", "str"),
+        ("title", "str"), ("pages", "int"), ("bytes", "int"), ("posts", "int"),
+        ("days", "int"), ("ballots", "int"), ("violations", "int"), ("rules", "str"),
+        ("game_file", "str"), ("warnings", "str"), ("hash", "str"),
+    ),
+    "days": (
+        ("thread", "str"), ("day", "int"), ("rules", "str"), ("opens", "str"),
+        ("deadline", "str"), ("outcome", "str"), ("eliminated", "str"), ("note", "str"),
+        ("top_score", "float"), ("tally", "str"), ("ballots", "int"), ("counted", "int"),
+        ("rejected", "int"), ("violations", "int"), ("missing", "str"), ("modkills", "str"),
+        ("runoff", "str"),
+    ),
+    "ballots": (
+        ("thread", "str"), ("day", "int"), ("phase", "str"), ("post_no", "int"),
+        ("post_id", "str"), ("time", "str"), ("voter", "str"), ("kind", "str"),
+        ("target", "str"), ("colour", "str"), ("weight", "float"), ("status", "str"),
+        ("violations", "str"), ("written", "str"), ("match", "str"), ("edited", "bool"),
+    ),
+    "violations": (
+        ("thread", "str"), ("day", "int"), ("post_no", "int"), ("post_id", "str"),
+        ("time", "str"), ("player", "str"), ("code", "str"), ("rule", "str"),
+        ("effect", "str"), ("message", "str"),
+    ),
+}
+TABLES = tuple(COLUMNS)
+FORMATS = {"csv": ".csv", "json": ".jsonl", "parquet": ".parquet"}
+
+
+def _iso(t) -> str | None:
+    return t.isoformat() if t is not None else None
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def result_rows(key: str, results) -> dict[str, list[list]]:
+    """DayResults of one thread → rows of the days, ballots and violations tables."""
+    days, ballots, violations = [], [], []
+    for r in results:
+        counted = sum(b.status == "counted" for b in r.ballots)
+        rejected = sum(b.status == "rejected" for b in r.ballots)
+        runoff = None
+        if r.runoff is not None:
+            ro = r.runoff
+            runoff = _json({"mode": ro.mode, "candidates": list(ro.candidates),
+                            "deadline": _iso(ro.deadline), "counted": ro.counted,
+                            "tally": [[row.candidate, row.score] for row in ro.tally]})
+        days.append([key, r.day, r.rules, _iso(r.opens), _iso(r.deadline), r.outcome.kind,
+                     _json(list(r.outcome.eliminated)), r.outcome.note or None,
+                     float(r.tally[0].score) if r.tally else None,
+                     _json([[row.candidate, row.score] for row in r.tally]), len(r.ballots),
+                     counted, rejected, len(r.violations), _json(list(r.missing)),
+                     _json(list(r.modkills)), runoff])
+        phases = [("day", r.ballots)] + ([("runoff", r.runoff.ballots)] if r.runoff else [])
+        for phase, group in phases:
+            for b in group:
+                m = b.reading.match
+                ballots.append([key, r.day, phase, b.post.post_no, b.post.post_id, _iso(b.post.time),
+                                b.voter, b.kind, b.target, b.colour, float(b.weight), b.status,
+                                " ".join(v.code for v in b.violations) or None,
+                                b.reading.written or None, m.stage if m else None, b.post.edited])
+        for v in r.violations:
+            violations.append([key, v.day if v.day is not None else r.day, v.post_no, v.post_id,
+                               _iso(v.time), v.player, v.code, v.rule, v.effect, v.message])
+    return {"days": days, "ballots": ballots, "violations": violations}
+
+
+def sorted_rows(name: str, per_thread: Iterable[list[list]]) -> list[list]:
+    """Threads in order; inside a thread, by day then post number (stable, so rows the count
+    gave in one order keep it)."""
+    rows: list[list] = []
+    for group in per_thread:
+        if name in ("ballots", "violations"):
+            post_col = 3 if name == "ballots" else 2
+            group = sorted(group, key=lambda r: (r[1], r[post_col] is not None, r[post_col] or 0))
+        rows.extend(group)
+    return rows
+
+
+_PANDAS_TYPES = {"str": "object", "int": "Int64", "float": "float64", "bool": "boolean"}
+
+
+def write_tables(out: Path, fmt: str, tables: dict[str, list[list]]) -> list[Path]:
+    """Each table to OUT/<name>.<ext>, whole or not at all (written aside, then renamed)."""
+    written = []
+    for name, rows in tables.items():
+        path = out / f"{name}{FORMATS[fmt]}"
+        tmp = out / f".{name}{FORMATS[fmt]}.tmp"
+        try:
+            if fmt == "csv":
+                write_csv(tmp, name, rows)
+            elif fmt == "json":
+                _frame(name, rows).to_json(tmp, orient="records", lines=True, force_ascii=False,
+                                           double_precision=15)
+            else:
+                _write_parquet(_frame(name, rows), name, tmp)
+            os.replace(tmp, path)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise VotecountError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        written.append(path)
+    return written
+
+
+_CASTS = {"int": int, "float": float, "bool": bool}
+
+
+def write_csv(path: Path, name: str, rows: list[list]) -> None:
+    """One table as CSV without pandas (importing it takes 0.5-0.7 s): the bytes pandas wrote
+    (`_frame(...).to_csv(index=False, lineterminator="\\n")`): pandas writes through the csv
+    module with its defaults; a missing value (None, NaN) is an empty field; the typed columns
+    hold what `astype` makes of the value (Int64 an int, float64 a float written as repr,
+    boolean True/False). tests/test_batch_tables.py compares the two."""
+    cols = COLUMNS[name]
+    casts = [(i, _CASTS[t]) for i, (_, t) in enumerate(cols) if t in _CASTS]
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        writer = csv.writer(f, lineterminator="\n")
+        writer.writerow([c for c, _ in cols])
+        for row in rows:
+            row = list(row)
+            for i, cast in casts:
+                value = row[i]
+                row[i] = None if value is None or value != value else cast(value)  # NaN != NaN
+            writer.writerow(row)
+
+
+def _frame(name: str, rows: list[list]):
+    import pandas as pd
+
+    cols = COLUMNS[name]
+    frame = pd.DataFrame(rows, columns=[c for c, _ in cols], dtype=object)
+    return frame.astype({c: _PANDAS_TYPES[t] for c, t in cols})
+
+
+def _write_parquet(frame, name: str, path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    types = {"str": pa.string(), "int": pa.int64(), "float": pa.float64(), "bool": pa.bool_()}
+    schema = pa.schema([(c, types[t]) for c, t in COLUMNS[name]])
+    table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
+    # pandas' own schema note holds nothing that varies between runs, but it is dropped anyway:
+    # the Parquet schema already says everything, and readers do not need it.
+    table = table.replace_schema_metadata(None)
+    pq.write_table(table, path, compression="zstd")

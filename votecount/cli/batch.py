@@ -1,0 +1,115 @@
+"""`votecount batch` under the command line: its options checked before any thread is
+counted (the packages it needs, zones, rules, limits), then the run, with a progress bar on a
+terminal."""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from typing import Optional
+
+from ..errors import VotecountError
+from .outputs import check_output
+
+
+def _installed(module: str) -> bool:
+    """Whether `module` can be imported, without importing it (pandas takes 0.7 s; batch
+    imports it, for JSON and Parquet tables, while the workers count)."""
+    if module in sys.modules:
+        return sys.modules[module] is not None
+    import importlib.util
+    return importlib.util.find_spec(module) is not None
+
+
+def _need_packages(fmt: str, dask: Optional[str]) -> None:
+    """Before any thread is counted: what this run needs is installed, or one line naming the
+    pip command that brings it."""
+    if fmt != "csv" and not _installed("pandas"):  # the CSV tables are written without it
+        raise VotecountError(f"--format {fmt} needs pandas, which votecount depends on: pip install "
+                             "pandas (or reinstall votecount)")
+    if fmt == "parquet" and not _installed("pyarrow"):
+        raise VotecountError("--format parquet needs pyarrow: pip install 'votecount[parquet]'")
+    if dask and not _installed("distributed"):
+        raise VotecountError("--dask needs dask.distributed: pip install 'votecount[dask]'")
+
+
+def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time_limit,
+              max_pages, max_mb, dask, quiet, date_order=None):
+    """`votecount batch`: the options checked, the threads found, counted (with a progress bar
+    on a terminal unless --quiet), the tables written; returns the run's Summary."""
+    from ..batch import run as batch
+
+    _check_options(paths, output, fmt=fmt, dask=dask, tz=tz, rules=rules, jobs=jobs,
+                   time_limit=time_limit, max_pages=max_pages, max_mb=max_mb)
+    state = batch.load_state(output) if resume else {}
+    job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
+                               max_pages=max_pages, max_bytes=max_mb * 1024 * 1024,
+                               time_limit=time_limit,
+                               previous={k: e["hash"] for k, e in state.items()},
+                               date_order=date_order)
+    workers = jobs or os.cpu_count() or 1
+    show = not quiet and sys.stderr.isatty()
+    if not show:
+        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state)
+    bar = _Bar(len(job_list))
+    try:
+        return batch.run(job_list, output, fmt, workers=workers, dask=dask, progress=bar.on_result,
+                         state=state)
+    finally:
+        bar.stop()
+
+
+def _check_options(paths, output, *, fmt, dask, tz, rules, jobs, time_limit, max_pages, max_mb) -> None:
+    """Everything wrong with the options is said once, before any thread is read: a missing
+    package, a wrong zone or rules file, a negative limit, an OUT that is no folder."""
+    from ..api import zone
+
+    _need_packages(fmt, dask)
+    if tz:
+        zone(tz)  # a wrong zone is a usage error, not one failure per thread
+    if rules:
+        from ..count.rules import load as load_rules
+        load_rules(rules)
+    if not math.isfinite(time_limit):
+        raise VotecountError(f"--time-limit {time_limit}: not a number of seconds (0: no limit)")
+    if jobs < 0 or time_limit < 0 or max_pages < 0 or max_mb < 0:
+        raise VotecountError("--jobs, --time-limit, --max-pages and --max-mb cannot be negative")
+    if output.exists() and not output.is_dir():
+        check_output(output, paths)
+        raise VotecountError(f"{output}: exists and is not a folder")
+
+
+class _Bar:
+    """The progress bar on standard error: threads done, pages, posts a second, failures. It
+    starts at the first result: the pool forks its workers at the first job, before the bar
+    starts its refresh thread."""
+
+    def __init__(self, total: int):
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeElapsedColumn, TimeRemainingColumn)
+        self.progress = Progress(TextColumn("threads"), BarColumn(), MofNCompleteColumn(),
+                                 TextColumn("{task.fields[pages]:,} pages · {task.fields[rate]:,.0f} posts/s"
+                                            " · {task.fields[failed]} failed"),
+                                 TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                                 console=Console(stderr=True), transient=False)
+        self.task = self.progress.add_task("batch", total=total, pages=0, rate=0.0, failed=0)
+        self.totals = {"pages": 0, "posts": 0, "failed": 0}
+        self.started = False
+
+    def on_result(self, res: dict) -> None:
+        if not self.started:
+            self.progress.start()
+            self.started = True
+        totals = self.totals
+        totals["pages"] += res.get("pages") or 0
+        totals["posts"] += 0 if res.get("unchanged") else (res.get("posts") or 0)
+        totals["failed"] += res["status"] == "error"
+        elapsed = self.progress.tasks[0].elapsed or 1e-9
+        self.progress.update(self.task, advance=1, pages=totals["pages"], rate=totals["posts"] / elapsed,
+                             failed=totals["failed"])
+
+    def stop(self) -> None:
+        if self.started:
+            self.progress.stop()

@@ -1,0 +1,369 @@
+"""The command line: parse options, call the pipeline, render, map errors to exit codes.
+
+`votecount THREAD…` is the count itself (the `count` command, chosen when the first
+argument is not a command name); `votecount posts THREAD…` shows what the parser extracted;
+`votecount fetch URL -o DIR` saves a live thread. A THREAD may be an http(s) URL.
+Heavy modules are imported inside the commands so `votecount --version` starts fast.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .. import __version__
+from .kit import COOKIE, COOKIES, DATE_ORDER, DELAY, INTERRUPTED, MAX_BYTES, MAX_PAGE_BYTES, MAX_PAGES, MAX_TIME, RETRIES, TIMEOUT, ActivityFormat, BatchFormat, DateOrder, DefaultToCount, Format, Lang, PostsFormat, interrupted, leave_now, date_order_of, fail, fetch_options
+from ..errors import VotecountError
+from .outputs import check_output, format_note, one_line, pick_format, write_out
+
+
+
+app = typer.Typer(cls=DefaultToCount, add_completion=False, no_args_is_help=True,
+                  rich_markup_mode=None, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]},
+                  help="Count forum-mafia vote threads exactly, and explain the count.",
+                  epilog="An interim count during the day: votecount thread.html --at 14:00 -f bbcode")
+
+
+
+def _version(value: bool):
+    if value:
+        typer.echo(f"votecount {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_callback(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                               help="Print the version and exit.")):
+    """Count forum-mafia vote threads exactly, and explain the count."""
+
+
+
+@app.command("count")
+def count_cmd(
+    ctx: typer.Context,
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder of pages, a .zip, an http(s) URL, or - for standard input."),
+    game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (game.toml): roster, GM, days, rules."),
+    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Preset (classic, red-blue, pass-catastrophe, bold-vote) or a rules .toml file; not with --game (the game file sets them)."),
+    day: Optional[int] = typer.Option(None, "--day", help="Count only this day."),
+    deadline: Optional[str] = typer.Option(None, "--deadline", help="Deadline: ISO 8601 (2026-11-29T20:00, 2026-11-29 20:00+03:00) or HH:MM[:SS] on the last post's day; not with a game file's [[days]]."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone, an IANA name (default: the game's, else Europe/Moscow)."),
+    at: Optional[str] = typer.Option(None, "--at", help="Count as of this moment (ISO 8601 or HH:MM[:SS]); before the deadline the count is interim."),
+    fmt: Optional[Format] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages (default: Russian for Russian games)."),
+    explain: bool = typer.Option(False, "--explain", help="Show each ballot's story and every fuzzy nick decision."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (never an input); its extension picks the format when -f is not given."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 when the count has violations."),
+    diff: Optional[Path] = typer.Option(None, "--diff", metavar="PREVIOUS.json",
+                                        help="Show what changed since an earlier --format json count."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
+                                       help="Processes reading a long thread: pages from 8, ballots from 400 posts (default: one per core)."),
+    delay: float = DELAY, cookies: Optional[Path] = COOKIES, cookie: Optional[List[str]] = COOKIE,
+    max_pages: int = MAX_PAGES, max_page_bytes: int = MAX_PAGE_BYTES, max_bytes: int = MAX_BYTES,
+    max_time: float = MAX_TIME, timeout: float = TIMEOUT, retries: int = RETRIES,
+    date_order: Optional[DateOrder] = DATE_ORDER,
+):
+    """Count the votes of a saved thread (the default command).
+
+    Before the deadline the count is interim (no missed votes yet):
+
+    \b
+      votecount thread.html --at 14:00 -f bbcode
+    """
+    try:
+        check_output(output, threads, game, diff, rules, cookies)
+        chosen = pick_format(fmt, output, Format, "count")
+        from ..api import CountRequest, run
+        previous = None
+        if diff is not None:  # read first: a bad file fails before the (slower) count
+            from ..render.diff import load_previous
+            previous = load_previous(diff)
+        fetch = fetch_options(ctx.params, threads=threads)
+        results = run(CountRequest(tuple(threads), game=None if game is None else str(game), rules=rules, day=day,
+                                   deadline=deadline, zone=tz, at=at, lang=lang, engine=engine,
+                                   saved_at=saved_at, fetch=fetch, jobs=jobs,
+                                   date_order=date_order_of(date_order)))
+        _write_report(chosen, results, explain=explain, previous=previous, output=output)
+        format_note(fmt, output, chosen)
+    except VotecountError as exc:
+        fail(exc)
+    if strict and any(r.violations for r in results):
+        raise typer.Exit(1)
+
+
+def _write_report(fmt: str, results, *, explain: bool, previous, output: Optional[Path]) -> None:
+    from ..render import report
+    if fmt == "table" and output is None:
+        from rich.console import Console
+        report(fmt, results, explain=explain, previous=previous, console=Console(highlight=False))
+    else:
+        write_out(report(fmt, results, explain=explain, previous=previous), output)
+
+
+@app.command("posts")
+def posts_cmd(
+    ctx: typer.Context,
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder, a .zip, an http(s) URL, or -."),
+    fmt: Optional[PostsFormat] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
+    tz: str = typer.Option("Europe/Moscow", "--tz", help="Zone of the page's text timestamps."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (never an input); its extension picks the format when -f is not given."),
+    delay: float = DELAY, cookies: Optional[Path] = COOKIES, cookie: Optional[List[str]] = COOKIE,
+    max_pages: int = MAX_PAGES, max_page_bytes: int = MAX_PAGE_BYTES, max_bytes: int = MAX_BYTES,
+    max_time: float = MAX_TIME, timeout: float = TIMEOUT, retries: int = RETRIES,
+    date_order: Optional[DateOrder] = DATE_ORDER,
+):
+    """Show the posts the parser extracted (to check a parser on your forum)."""
+    try:
+        check_output(output, threads, cookies)
+        chosen = pick_format(fmt, output, PostsFormat, "posts")
+        from ..api import CountRequest, open_request
+        fetch = fetch_options(ctx.params, threads=threads)
+        thread, _, _ = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
+                                                 fetch=fetch, date_order=date_order_of(date_order)))
+        from ..render import posts as posts_render
+        for w in thread.warnings:
+            typer.echo(f"votecount: warning: {w}", err=True)
+        if chosen == "json":
+            write_out(posts_render.to_json(thread.posts), output)
+        elif chosen == "csv":
+            write_out(posts_render.to_csv(thread.posts), output)
+        else:
+            from rich.console import Console
+            from rich.table import Table
+            table = Table(title=f"{thread.title} ({thread.engine}, {thread.pages} pp.)", show_lines=False)
+            for col in ("no", "id", "author", "time", "edited", "text"):
+                table.add_column(col)
+            for p in thread.posts:
+                edit = f"{p.edited_by or '?'} {p.edited_at.isoformat(sep=' ') if p.edited_at else ''}" if p.edited else ""
+                table.add_row(str(p.post_no), p.post_id, p.author, p.time.isoformat(sep=" "), edit,
+                              p.text[:60].replace("\n", " / "))
+            console = Console(highlight=False) if output is None else None
+            if console:
+                console.print(table)
+            else:
+                import io
+                buf = io.StringIO()
+                Console(file=buf, width=160, color_system=None).print(table)
+                write_out(buf.getvalue(), output)
+        format_note(fmt, output, chosen)
+    except VotecountError as exc:
+        fail(exc)
+
+
+@app.command("init")
+def init_cmd(
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="The game's thread: saved page(s), a folder, a .zip, or -."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the draft to this file (default: standard output)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the -o file if it exists."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone of the game and of the page's text timestamps (default: the zone the page states, else Europe/Moscow)."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
+    date_order: Optional[DateOrder] = DATE_ORDER,
+):
+    """Draft a game file from a thread: GM, roster, days, rules preset, each with a comment to check."""
+    try:
+        check_output(output, threads)
+        if output is not None and output.exists() and not force:
+            raise VotecountError(f"{output} exists; add --force to overwrite it")
+        from ..api import CountRequest, open_request
+        from ..draft.guess import draft, mid_thread
+        why = "given with --tz"
+        if tz is None:  # the zone the page states: its text times are read in it too
+            from ..draft.zone import guess
+            tz, why = guess(threads)
+        thread, _, tzinfo = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
+                                                      date_order=date_order_of(date_order)))
+        write_out(draft(thread, tzinfo.key, why), output)
+        warning = mid_thread(list(thread.posts))
+        for w in [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else []):
+            typer.echo(f"votecount: warning: {one_line(w)}", err=True)
+        if output is not None:
+            typer.echo(f"votecount: drafted {output}: check every line marked CHECK or FILL IN", err=True)
+    except VotecountError as exc:
+        fail(exc)
+
+
+@app.command("activity")
+def activity_cmd(
+    threads: List[str] = typer.Argument(..., metavar="THREAD...", help="The game thread (not the vote thread): page(s), a folder, a .zip, or -."),
+    game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (roster, GM, days, who is dead)."),
+    minimum: int = typer.Option(5, "--minimum", min=0, help="Informative posts a player must write a day (C3.14)."),
+    day: Optional[int] = typer.Option(None, "--day", help="Show only this day."),
+    fmt: Optional[ActivityFormat] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
+    explain: bool = typer.Option(False, "--explain", help="List every marked post with the reason."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of the table and reasons."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45')."),
+    date_order: Optional[DateOrder] = DATE_ORDER,
+):
+    """Posts per player per day in the game thread; likely non-informative posts marked (C3.14)."""
+    try:
+        check_output(output, threads, game)
+        chosen = pick_format(fmt, output, ActivityFormat, "activity")
+        from ..count import activity
+        from ..count import game as game_mod
+        from ..api import CountRequest, check_day, language as pick_language, open_request
+        thread, g, tzinfo = open_request(CountRequest(tuple(threads), game=None if game is None else str(game),
+                                                      zone=tz, engine=engine, saved_at=saved_at,
+                                                      date_order=date_order_of(date_order)))
+        if g is None:
+            g = game_mod.from_thread(thread, tzinfo.key)
+        check_day(day, g)
+        language = pick_language(lang, g, tzinfo, thread)
+        report = activity.build(thread, g, minimum, day)
+        if chosen == "table":
+            _activity_table(report, thread, output, (language, explain))
+        else:
+            text = activity.to_json(report, language) if chosen == "json" else activity.to_csv(report, language)
+            write_out(text, output)
+            format_note(fmt, output, chosen)
+            _activity_notes(report, thread)
+    except VotecountError as exc:
+        fail(exc)
+
+
+def _activity_table(report, thread, output: Path | None, shown: tuple) -> None:
+    """The activity table on the terminal, or plain in `output`; `shown` is (language, explain)."""
+    import io
+
+    from rich.console import Console
+
+    from ..render.activity_table import render
+    language, explain = shown
+    buf = io.StringIO() if output is not None else None
+    console = Console(highlight=False) if buf is None else Console(file=buf, width=120, color_system=None)
+    for w in thread.warnings:
+        console.print(f"warning: {w}", style="yellow", markup=False)
+    render(report, console, language, explain)
+    if buf is not None:
+        write_out(buf.getvalue(), output)
+
+
+def _activity_notes(report, thread) -> None:
+    """The thread's warnings and the report's notes, on stderr: the rows written stay exactly
+    the contract's list."""
+    for w in thread.warnings:
+        typer.echo(f"votecount: warning: {w}", err=True)
+    if report.unknown_authors:
+        who = ", ".join(f"{a} ({n})" for a, n in report.unknown_authors)
+        typer.echo(f"votecount: note: posting but neither on the roster nor GM: {who}", err=True)
+    if report.dead_posting:
+        who = ", ".join(f"{p} (day {d}: {n})" for p, d, n in report.dead_posting)
+        typer.echo(f"votecount: note: posting while out of the game: {who}", err=True)
+
+
+@app.command("fetch")
+def fetch_cmd(
+    ctx: typer.Context,
+    url: str = typer.Argument(..., metavar="URL", help="The thread's address (any page of it; fetching starts there)."),
+    output: Path = typer.Option(..., "--output", "-o", help="Folder for the pages and manifest.json."),
+    refresh: bool = typer.Option(False, "--refresh", help="Ask again for every page (edits), not only the last."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
+    delay: float = DELAY, cookies: Optional[Path] = COOKIES, cookie: Optional[List[str]] = COOKIE,
+    max_pages: int = MAX_PAGES, max_page_bytes: int = MAX_PAGE_BYTES, max_bytes: int = MAX_BYTES,
+    max_time: float = MAX_TIME, timeout: float = TIMEOUT, retries: int = RETRIES,
+):
+    """Save every page of a live thread byte for byte, with manifest.json (count the folder later)."""
+    try:
+        from ..read.fetch import fetch_to_folder, is_url
+        if not is_url(url):
+            raise VotecountError(f"{url}: not an http(s) URL")
+        opts = fetch_options(ctx.params, refresh=refresh)
+        pages, downloaded = fetch_to_folder(url, output, opts, engine=engine)
+        typer.echo(f"votecount: {len(pages)} pages of {pages[0].final_url} ({pages[0].engine}) in "
+                   f"{output}: {downloaded} downloaded, {len(pages) - downloaded} unchanged", err=True)
+    except VotecountError as exc:
+        fail(exc)
+
+
+
+@app.command("batch")
+def batch_cmd(
+    paths: List[str] = typer.Argument(..., metavar="PATH...", help="Thread folders, folders of them, .zip files, or text files listing them."),
+    output: Path = typer.Option(..., "--output", "-o", help="Folder for the tables (created)."),
+    fmt: BatchFormat = typer.Option(BatchFormat.csv, "--format", "-f", help="Table format."),
+    jobs: int = typer.Option(0, "--jobs", "-j", show_default=False, help="Worker processes (default: the number of cores)."),
+    resume: bool = typer.Option(False, "--resume", help="Skip threads already counted with the same input."),
+    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Rules where a thread has no game.toml."),
+    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine of every thread."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages."),
+    time_limit: float = typer.Option(300.0, "--time-limit", help="Seconds per thread (0: none)."),
+    max_pages: int = typer.Option(5000, "--max-pages", help="Pages per thread (0: none)."),
+    max_mb: int = typer.Option(512, "--max-mb", help="Megabytes of HTML per thread (0: none)."),
+    dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS", help="Run on a Dask cluster (tcp://scheduler:8786)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar, no summary when all went well."),
+    date_order: Optional[DateOrder] = DATE_ORDER,
+):
+    """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
+    try:
+        from .batch import run_batch
+        summary = run_batch(paths, output, fmt.value, jobs=jobs, resume=resume, rules=rules, tz=tz,
+                            engine=engine, lang=lang.value if lang else None,
+                            time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask,
+                            quiet=quiet, date_order=date_order_of(date_order))
+    except VotecountError as exc:
+        fail(exc)
+    from ..batch.run import FORMATS
+    table = output / f"threads{FORMATS[fmt.value]}"
+    skipped = f" ({summary.unchanged:,} unchanged)" if summary.unchanged else ""
+    if summary.failed:
+        typer.echo(f"votecount: {summary.threads:,} threads{skipped}, {summary.failed:,} failed: "
+                   f"see {table}", err=True)
+        raise typer.Exit(4)
+    if not quiet:
+        typer.echo(f"votecount: {summary.threads:,} threads{skipped}, {summary.pages:,} pages, "
+                   f"{summary.posts:,} posts counted: {output}", err=True)
+
+
+@app.command("help")
+def help_cmd(ctx: typer.Context,
+             command: Optional[str] = typer.Argument(None, metavar="[COMMAND]",
+                                                     help="The command to explain (default: all).")):
+    """Show the help of votecount or of one command (the same as COMMAND --help)."""
+    group = ctx.parent.command
+    if command is None:
+        typer.echo(group.get_help(ctx.parent))
+        return
+    sub = group.get_command(ctx.parent, command)
+    if sub is None:
+        from ..count.rules import did_you_mean
+        raise_usage = f"help {command}: no such command{did_you_mean(command, list(group.commands))}"
+        typer.echo(f"votecount: {one_line(raise_usage)} (see 'votecount --help')", err=True)
+        raise typer.Exit(2)
+    with sub.make_context(command, ["--help"], parent=ctx.parent, resilient_parsing=True) as sub_ctx:
+        typer.echo(sub.get_help(sub_ctx))
+
+
+
+def main() -> None:
+    import signal
+    signal.signal(signal.SIGINT, interrupted)
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("votecount: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug: one line, not a traceback (VOTECOUNT_DEBUG=1 shows it)
+        if os.environ.get("VOTECOUNT_DEBUG"):
+            raise
+        typer.echo(f"votecount: internal error: {type(exc).__name__}: {exc} "
+                   "(please report it; VOTECOUNT_DEBUG=1 shows the traceback)", err=True)
+        sys.exit(2)
+    finally:
+        if INTERRUPTED:
+            leave_now(130)
+
+
+if __name__ == "__main__":
+    main()

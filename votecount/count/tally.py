@@ -1,0 +1,349 @@
+"""Replay the ballots of each day under Rules and Game → DayResult. Pure: no I/O, no clock,
+no processes (the pipeline may hand over readings made ahead: readahead.py).
+
+A day's posts are read in thread order. Each post by a player passes the gates of checks.py in
+order (who may vote, now); the first that decides it ends its way, with its rule id in the
+story. Then the reading's kind picks its handler (checks.HANDLERS); a vote passes the target
+checks. An accepted ballot may close the day early (closing.py). At the end (dayend.py) the
+last accepted ballot of every voter counts, players with none are missing and get the preset's
+missed-vote effect, strikes accumulate across days into modkills, and the outcome follows from
+the scores; a tie may open a runoff (runoff.py, PC.5). A day whose deadline is after "now" is
+an interim count: the ballots so far, nobody missing yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+
+from . import checks, closing, dayend
+from ..ballots.reading import BALLOT_KINDS, mention_line
+from .checks import Seen, iso
+from .context import Context, GameState
+from .dayview import DayView
+from .days import default_deadlines, windows
+from .game import Day, Game
+from ..messages import MESSAGES, collate, say
+from ..model import Ballot, DayResult, Outcome, Post, Reading, Thread, Violation
+from ..ballots.names import STRICT_STAGES, explain
+from .rules import Rules
+from .runoff import count_runoff
+
+CHOICES = frozenset(("vote", "pass"))
+
+
+def tagged(rule: str, text: str) -> str:
+    """A story line led by the rule id that decided it (none where RULES.md gives no id)."""
+    return f"{rule}: {text}" if rule else text
+
+
+class DayCount:
+    """The changing state of one day's count (the day itself is `view`, frozen): built by
+    feeding posts, then `result()`."""
+
+    def __init__(self, ctx: Context, thread: Thread, day: Day, *, opens: datetime | None,
+                 state: GameState, now: datetime | None):
+        self.ctx, self.thread, self.day, self.state = ctx, thread, day, state
+        self.opens, self.now = opens, now
+        self.rules, self.lang = ctx.rules, ctx.lang
+        self.view = DayView.build(ctx, day, frozenset(state.modkilled))
+        self.ballots: list[Ballot] = []
+        self.loose: list[Violation] = []  # violations not tied to a ballot (chatter)
+        self.current: dict[str, Ballot] = {}  # voter → counted ballot (or withdrawal)
+        self.cast: dict[str, int] = {}  # PC.1: distinct votes cast today
+        self.rejected_nick: dict[str, Ballot] = {}  # voter → last unknown-nick ballot
+        self.conditional: dict[str, Ballot] = {}  # PC.13: voter → post with a runoff ballot in advance
+        self.after: list[Post] = []  # posts at or after the deadline: late, or the runoff's
+        self.closed: tuple[str, datetime] | None = None  # (rule, time) after an early close or hammer
+        self.no_lynch_hammer = False  # bold-vote: the hammer was a No Lynch majority
+        self.flags: dict[str, datetime | None] = {"early_close_at": None, "fast_night_at": None,
+                                                  "hammer_at": None}
+
+    # -- helpers -------------------------------------------------------------------------
+    def violation(self, code: str, player: str, *, effect: str, rule: str, post: Post | None,
+                  message_code: str | None = None, hidden: bool = False, **fields) -> Violation:
+        return Violation(code=code, player=player, effect=effect, rule=rule,
+                         message=say(message_code or code, self.lang, voter=player, **fields),
+                         day=self.day.number, post_id=post.post_id if post else None,
+                         post_no=post.post_no if post else None, time=post.time if post else None,
+                         hidden=hidden)
+
+    def reject(self, b: Ballot, code: str, rule: str, message_code: str | None = None, *,
+               hidden: bool = False, **fields):
+        self.refuse(b, code, rule, message_code, hidden=hidden, **fields)
+        self.ballots.append(b)
+
+    def refuse(self, b: Ballot, code: str, rule: str, message_code: str | None = None, *,
+               hidden: bool = False, **fields):
+        """`b` rejected, with its violation and story line (the caller keeps the ballot)."""
+        b.status = "rejected"
+        fields.setdefault("target", b.target)
+        b.violations.append(self.violation(code, b.voter, effect="ignored", rule=rule, post=b.post,
+                                           message_code=message_code, hidden=hidden,
+                                           written=b.reading.written, **fields))
+        b.story.append(tagged(rule, b.violations[-1].message))
+
+    def accept(self, b: Ballot, rule: str):
+        prev = self.current.get(b.voter)
+        if prev is not None:
+            prev.status = "superseded"
+            prev.story.append(tagged(rule, say("story.replaced", self.lang, no=b.post.post_no)))
+        b.status = "counted"
+        self.current[b.voter] = b
+        self.ballots.append(b)
+
+    def ballot(self, post: Post, voter: str | None, reading: Reading) -> Ballot:
+        hit = reading.match.player if reading.match is not None else None
+        b = Ballot(voter=voter or post.author, kind="vote" if reading.kind == "vote" else "invalid",
+                   post=post, reading=reading, target=hit, colour=reading.colour,
+                   fast=reading.fast, early=reading.early)
+        lang = self.lang
+        written = say("story.written", lang, written=reading.written) if reading.written else ""
+        b.story.append(say("story.read", lang, no=post.post_no, author=post.author, time=iso(post.time),
+                           kind=MESSAGES["reading." + reading.kind][lang != "ru"], written=written))
+        if reading.match is not None:
+            ok = reading.match.stage in STRICT_STAGES or self.rules.accept_fuzzy
+            b.story.append(say("story.nick", self.lang, how=explain(reading.match, ok, self.lang)))
+        return b
+
+    def weight(self, voter: str, colour: str) -> float:
+        """RB.4: the role's multiplier; C3.10: a ghost's vote counts dead_weight."""
+        w = self.rules.weight(self.ctx.players[voter].role, colour)
+        if voter in self.view.ghosts:
+            w *= self.rules.dead_weight
+        return w
+
+    # -- one post ------------------------------------------------------------------------
+    def feed(self, post: Post) -> None:
+        if self.ctx.is_gm(post):
+            if self.rules.gm_relays and (self.day.deadline is None or post.time < self.day.deadline):
+                for relayed in self.ctx.relays(post):
+                    self.take(relayed, relayed_by=post.author)
+            return
+        if self.day.deadline is not None and post.time >= self.day.deadline:
+            self.after.append(post)  # late, unless a runoff claims it (result)
+            return
+        self.take(post)
+
+    def take(self, post: Post, late: str | None = None, relayed_by: str | None = None) -> None:
+        """Decide the fate of one post of the day: the gates, then the handler of its kind.
+        `late`: the rule that closed the day for it."""
+        voter = self.ctx.voter_of(post)
+        reading = self.ctx.read(post)
+        if self.rules.colour_votes and reading.kind == "vote" and reading.mention and reading.colour == "none":
+            reading = replace(reading, kind="chatter", written=mention_line(post, reading.written))  # RB.1
+        b = self.ballot(post, voter, reading)
+        if relayed_by:
+            b.story.append(say("story.relayed", self.lang, gm=relayed_by))
+        if late is None and self.closed:
+            late = self.closed[0]
+        ballotish = reading.kind in BALLOT_KINDS or (post.edited and reading.kind != "chatter")
+        seen = Seen(b, voter, ballotish, late)
+        for gate in checks.GATES:
+            if gate(self, seen):
+                return
+        checks.HANDLERS[reading.kind](self, b)
+
+    def locked(self, prev: Ballot | None) -> bool:
+        """RB.8: a ballot flagged досрочно (from the third day) cannot be changed."""
+        return (prev is not None and prev.kind in CHOICES and prev.early and self.rules.early_close != "none"
+                and self.day.number >= self.rules.early_close_from_day)
+
+    def choose(self, b: Ballot):
+        """Accept a vote or pass, subject to the early lock (RB.8) and the change limit (PC.1)."""
+        prev = self.current.get(b.voter)
+        same = prev is not None and prev.kind in CHOICES and \
+            (prev.kind, prev.target, prev.colour) == (b.kind, b.target, b.colour)
+        if not same and self.locked(prev):
+            self.reject(b, "early_vote_changed", "RB.8")
+            return
+        if not same:
+            limit, n = self.rules.change_limit, self.cast.get(b.voter, 0)
+            if limit >= 0 and n > limit:
+                self.reject(b, "change_limit", "PC.1", limit=limit)
+                return
+            self.cast[b.voter] = n + 1
+            if n:
+                b.story.append(say("story.change", self.lang, n=n, limit=limit) if limit >= 0 else
+                               tagged(self.view.rule("last"), say("story.changed", self.lang)))
+        self.accept(b, self.view.rule("last"))
+        counted = self.counted()
+        for close in closing.CLOSERS:
+            close(self, b, counted)
+
+    def withdraw(self, b: Ballot):
+        """PC.1: the first vote may be withdrawn; a withdrawal is not a change."""
+        b.kind = "withdraw"
+        prev = self.current.get(b.voter)
+        if self.locked(prev):
+            self.reject(b, "early_vote_changed", "RB.8")
+            return
+        if self.rules.change_limit >= 0 and self.cast.get(b.voter, 0) > 1:
+            self.reject(b, "change_limit", "PC.1", "withdraw_final", limit=self.rules.change_limit)
+            return
+        rule = "PC.1" if self.rules.change_limit >= 0 else self.view.rule("last")
+        none = "" if prev is not None and prev.kind in CHOICES else say("story.nothing_to_withdraw", self.lang)
+        b.story.append(tagged(rule, say("story.withdraws", self.lang)) + none)
+        self.accept(b, rule)
+
+    def unfast(self, b: Ballot):
+        """PC.1: the fast flag may be withdrawn; the vote itself stays."""
+        prev = self.current.get(b.voter)
+        if prev is None or prev.kind not in CHOICES:
+            b.kind = "invalid"
+            self.reject(b, "unknown_nick", "PC.1", "unfast_nothing")
+            return
+        b.kind, b.target, b.colour, b.weight, b.fast = prev.kind, prev.target, prev.colour, prev.weight, False
+        b.early = prev.early
+        b.story.append(say("story.unfast", self.lang))
+        self.accept(b, "PC.1")
+
+    def counted(self) -> dict[str, Ballot]:
+        return {v: b for v, b in self.current.items() if b.kind in CHOICES}
+
+    # -- the end of the day --------------------------------------------------------------
+    def open_until(self) -> datetime | None:
+        """The deadline still ahead of "now" when this count is an interim one, else None: a
+        day is final once its deadline has passed, when "now" is unknown, and from the post
+        that closed it early (RB.8, the bold-vote hammer, PC.4's fast night)."""
+        deadline = self.day.deadline
+        if self.now is None or deadline is None or self.now >= deadline:
+            return None
+        if self.closed or self.flags["fast_night_at"] is not None:
+            return None
+        return deadline
+
+    def interim(self) -> DayResult:
+        """A day still open: the ballots cast so far, no missed vote yet (no penalty, strike
+        or modkill); `missing` is who has not voted yet."""
+        counted = self.counted()
+        missing = [p for p in self.view.voters if p not in counted]
+        rows = dayend.rows(counted, {})
+        leaders = [r.candidate for r in rows if r.score > 0 and r.score == rows[0].score]
+        note = say("open_leading" if leaders else "open_no_votes", self.lang, names=", ".join(leaders))
+        return self.day_result(rows, Outcome("open", note=note, extra={"leaders": leaders}), missing=missing,
+                               misses=[], modkills=list(self.day.modkills), runoff=None)
+
+    def result(self) -> DayResult:
+        if self.view.no_vote:  # PC.9
+            for post in self.after:
+                self.take(post, late="C3.5")
+            self.state.modkilled.update(self.view.modkills)
+            note = say("no_vote", self.lang, names=", ".join(self.view.modkills))
+            return self.day_result((), Outcome("no_vote", note=note), missing=[], misses=[],
+                                   modkills=list(self.view.modkills), runoff=None)
+        if self.open_until() is not None:
+            return self.interim()
+        runoff_posts, late_posts = self.split_after()
+        counted = self.counted()
+        missing = [p for p in self.view.voters if p not in counted]
+        penalised = dayend.penalties(self.rules, missing)
+        misses, modkills = dayend.misses(self, missing, penalised)
+        self.state.modkilled.update(modkills)
+        rows = dayend.rows(counted, penalised)
+        outcome = dayend.decide(self.view, self.rules, self.lang, rows=rows, counted=counted,
+                                penalised=penalised)
+        if self.no_lynch_hammer:  # the day ended on a No Lynch majority, whoever leads the votes
+            outcome = Outcome("no_lynch", note=say("no_lynch", self.lang))
+        runoff = None
+        if outcome.kind == "tie" and self.rules.tie == "runoff":
+            outcome, runoff = count_runoff(self, list(outcome.extra["candidates"]), runoff_posts)
+        if runoff is None:  # no runoff after all: whatever came after the deadline is late
+            late_posts = runoff_posts + late_posts
+        for post in late_posts:
+            self.take(post, late="C3.5")
+        last_rule = self.view.rule("last")
+        for b in self.ballots:
+            if b.status == "counted" and b.kind in CHOICES:
+                b.story.append(tagged(last_rule, say("story.counted", self.lang)))
+        return self.day_result(rows, outcome, missing=missing, misses=misses, modkills=modkills, runoff=runoff)
+
+    def split_after(self) -> tuple[list[Post], list[Post]]:
+        """Posts after the deadline: the runoff's (before runoff_deadline) and the late rest."""
+        end = self.day.runoff_deadline
+        if not self.rules.tie == "runoff":
+            return [], self.after
+        inside = [p for p in self.after if end is None or p.time < end]
+        return inside, [p for p in self.after if end is not None and p.time >= end]
+
+    def day_result(self, rows, outcome, *, missing, misses, modkills, runoff) -> DayResult:
+        phases = self.ballots + (list(runoff.ballots) if runoff is not None else [])
+        in_posts = [v for b in phases for v in b.violations] + self.loose
+        violations = sorted(in_posts, key=lambda v: (v.post_no or 0, collate(v.player))) + misses
+        self.ballots.sort(key=lambda b: (b.post.time, b.post.post_no, b.post.post_id))
+        provisional = outcome.kind == "open" or (runoff is not None and runoff.provisional)
+        return DayResult(thread=self.thread, rules=self.rules.name, day=self.day.number,
+                         deadline=self.day.deadline, opens=self.opens, tally=tuple(rows),
+                         outcome=outcome, ballots=tuple(self.ballots), missing=tuple(missing),
+                         violations=tuple(violations), modkills=tuple(dict.fromkeys(modkills)),
+                         flags=dict(self.flags), roster=self.view.alive, lang=self.lang,
+                         runoff=runoff, game_title=self.ctx.game.title, provisional=provisional,
+                         now=self.now if provisional else None)
+
+
+def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int | None = None,
+          at: datetime | None = None, readings: Mapping[Post, Reading] | None = None) -> list[DayResult]:
+    """Count every day of the game (or one), replaying strikes from day 1. `readings`: posts
+    already read (readahead.read_ahead); the others are read as the count asks."""
+    ctx = Context.build(game, rules, lang, readings)
+    state = GameState()
+    posts = [p for p in thread.posts if at is None or p.time <= at]
+    first = posts[0].time if posts else None
+    last = posts[-1].time if posts else None
+    now = moment(at, thread.saved_at, last)
+    horizon = now or last  # the days opened by then are counted
+    results = []
+    after_post = None  # the previous day's last_post
+    for day, opens, next_opens in windows(default_deadlines(game.days, rules, first), first):
+        if opens and horizon and opens > horizon:
+            break  # not opened yet
+        dc = DayCount(ctx, thread, day, opens=opens, state=state, now=now)
+        for post in posts:
+            if in_day(post, opens, next_opens, after_post=after_post, last_post=day.last_post):
+                dc.feed(post)
+        after_post = day.last_post
+        result = dc.result()
+        if only_day is None or day.number == only_day:
+            results.append(result)
+    if now is None and results:
+        results[-1] = unknown_moment(results[-1], last)
+    return results
+
+
+def in_day(post: Post, opens: datetime | None, next_opens: datetime | None, *,
+           after_post: int | None, last_post: int | None) -> bool:
+    """The post is in the day's window: by post numbers where the game file gives the days'
+    last posts (`last_post`), else by time (opens, next day's opening)."""
+    if after_post is not None:
+        if post.post_no <= after_post:
+            return False
+    elif opens and post.time < opens:
+        return False
+    if last_post is not None:
+        return post.post_no <= last_post
+    return not (next_opens and post.time >= next_opens)
+
+
+def moment(at: datetime | None, saved_at: datetime | None, last: datetime | None) -> datetime | None:
+    """"Now" for a count: --at, else the pages' known save moment (never before the last post
+    they show), else None: unknown."""
+    if at is not None:
+        return at
+    if saved_at is None:
+        return None
+    return max(saved_at, last) if last is not None else saved_at
+
+
+def unknown_moment(r: DayResult, last: datetime | None) -> DayResult:
+    """The last day counted as final although its last post is before its deadline (or its
+    runoff deadline), because the pages do not say when they were saved: one warning line."""
+    end = r.runoff.deadline if r.runoff is not None and r.runoff.deadline else r.deadline
+    closed_early = r.runoff is None and any(r.flags.values())
+    if end is None or last is None or last >= end or closed_early:
+        return r
+    fmt = "%d.%m %H:%M" if r.lang == "ru" else "%Y-%m-%d %H:%M"
+    local = last.astimezone(end.tzinfo)
+    line = say("unknown_moment", r.lang, last=local.strftime(fmt), deadline=end.strftime(fmt),
+               example=local.strftime("%H:%M"))
+    return replace(r, warnings=r.warnings + (line,))

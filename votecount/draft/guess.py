@@ -1,0 +1,304 @@
+"""Thread → a drafted game.toml, for `votecount init`. Pure: text in, text out.
+
+The draft is a starting point the GM corrects, never a count's authority: every guess carries
+a `#` comment saying what it was guessed from and what to check. What it guesses:
+
+- GM: the thread's first poster. Roster: every other poster, in order of first post.
+- Days: GM posts that open a day ("День 1", "День второй", "Day 2", "Наступает день"),
+  each with `opens` = the post's time; a deadline written in it ("голосование до 20:00 мск",
+  "deadline 22:00") on the post's date, or the next day when that time has already passed.
+  A GM post with "Ночь N"/"Night N" or "Итоги голосования" closes the current day; it is
+  noted, not used as a deadline (the deadline was earlier).
+- Rules preset: coloured nicks in players' posts → red-blue; "пас"/"фаст" → pass-catastrophe;
+  bold "Vote …" → bold-vote; else classic.
+
+The drafted text always loads with `game.load`: nicks are TOML-escaped, two posters whose
+nicks fold to the same name are not both listed, and days whose times contradict each other
+keep the contradicting time as a comment.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from ..model import Post, Thread
+from ..ballots.names import key
+
+# --- Markers of GM announcements (ru + en) ------------------------------------------------
+ORDINALS = {w: n for n, ws in enumerate((
+    (), ("первый", "first", "one"), ("второй", "second", "two"), ("третий", "third", "three"),
+    ("четвертый", "fourth", "four"), ("пятый", "fifth", "five"), ("шестой", "sixth", "six"),
+    ("седьмой", "seventh", "seven"), ("восьмой", "eighth", "eight"), ("девятый", "ninth", "nine"),
+    ("десятый", "tenth", "ten")), 0) for w in ws}
+_NUM = r"(\d{1,2}|" + "|".join(ORDINALS) + ")"
+
+
+def _day_n(tag: str) -> str:
+    """'день 2', 'day two', '2-й день', '2nd day' with the number in groups {tag}a / {tag}b."""
+    return (rf"(?:(?:день|day)\s*(?:№\s*)?(?P<{tag}a>{_NUM})|(?P<{tag}b>{_NUM})"
+            r"(?:-?(?:й|ый|ой|ий|st|nd|rd|th))?\s+(?:день|day))\b")
+
+
+# A day is opened by a heading line ("День 2.", "*** Day 3 ***") or by a verb with the day
+# ("Наступает день 2", "Day 1 start"): "it is currently day 1" in a rules post is neither.
+DAY_OPENS = re.compile(r"^[\W_]*" + _day_n("h") + "|"
+                       r"\b(?:наступает|наступил|наступило|начинается|начался|открывается|открыт|стартует)"
+                       r"\s+(?:новый\s+)?" + _day_n("v") + "|" + _day_n("s") +
+                       r"\s*[:.,!\-]?\s*(?:start|starts|started|begins|has\s+begun|is\s+open|начинается|"
+                       r"начался|наступил|открыт)\b", re.M)
+DAY_UNNUMBERED = re.compile(r"\b(?:наступает|наступил|начинается|начался|открывается)\s+(?:новый\s+)?день\b|"
+                            r"\bнаступило\s+утро\b|\bдоброе\s+утро\b|\b(?:a\s+new\s+)?day\s+(?:begins|starts)\b")
+NIGHT_NUMBERED = re.compile(r"\b(?:ночь|night)\s*(?:№\s*)?" + _NUM + r"\b|\b" + _NUM +
+                            r"(?:-?(?:я|ая|st|nd|rd|th))?\s+(?:ночь|night)\b")
+CLOSES = re.compile(r"\bитоги\s+голосования\b|\bголосование\s+(?:закрыто|окончено|завершено)\b|"
+                    r"\bнаступает\s+ночь\b|\bnight\s+(?:falls|begins|starts)\b|\bvoting\s+is\s+closed\b|"
+                    r"\blynch\s+results?\b")
+# "до 20:00", "голосование до 22-00 мск", "deadline: 20:00", "until 20:00", with an optional
+# date before or after the time (29.11, 29.11.2026).
+_DATE = r"(?P<d{0}>\d{{1,2}})[./](?P<m{0}>\d{{1,2}})(?:[./](?P<y{0}>\d{{2,4}}))?"
+DEADLINE = re.compile(r"(?:\bдо|\bdeadline:?|\buntil|\bends?\s+at|\bby)\s+"
+                      r"(?:" + _DATE.format(1) + r"\s*(?:г\.?\s*)?(?:в\s+)?)?"
+                      r"(?P<hh>\d{1,2})(?P<sep>[:.\-])(?P<mm>\d{2})(?!\d)"
+                      r"(?:\s*(?:ч\.?|часов)?\s*" + _DATE.format(2) + r")?"
+                      r"(?:\s*\(?\s*(?P<msk>мск|msk|по\s+москве))?")
+# Votes: a coloured nick → red-blue; a bold "vote" → bold-vote; these words → pass-catastrophe.
+PASS_WORDS = re.compile(r"\b(?:пас|фаст)\b")
+BOLD_VOTE = re.compile(r"^\s*(?:vote|голос(?:ую)?)\b\s*:?", re.I)
+# A list of players in the GM's opening posts: a heading line, then numbered lines.
+LIST_HEADING = re.compile(r"игрок|участник|состав|список|живы|players?\b|roster|living|alive", re.I)
+LIST_ITEM = re.compile(r"^\s*\d{1,2}\s*[.)]\s*(.+?)\s*$")
+LIST_TAIL = re.compile(r"\s*(?:\(.*\)|\[.*\]|\s[-–—]\s.*)$")  # "nick (mentor: Bur)", "nick — мирный"
+MOSCOW = "Europe/Moscow"
+
+
+@dataclass
+class DraftDay:
+    number: int
+    opens: datetime
+    post: Post
+    deadline: datetime | None = None
+    deadline_text: str = ""
+    closed_by: Post | None = None
+    marker: str = ""  # the line of the post that opened the day
+    notes: list[str] = field(default_factory=list)
+
+
+def toml_str(s: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped."""
+    out = ['"']
+    for ch in s:
+        o = ord(ch)
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif o < 0x20 or o == 0x7F:
+            out.append(f"\\u{o:04X}")
+        elif 0xD800 <= o <= 0xDFFF:  # a lone surrogate cannot be written: the replacement mark
+            out.append("\\uFFFD")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def comment(s: str) -> str:
+    """One comment line's text: no line breaks or control characters."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in s).split())
+
+
+def _excerpt(text: str, n: int = 70) -> str:
+    s = comment(text)
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def _fold(text: str) -> str:
+    """Case-folded, ё→е, single spaces; line breaks kept (headings are lines)."""
+    return "\n".join(" ".join(line.split()) for line in text.casefold().replace("ё", "е").splitlines())
+
+
+def _number(word: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    return ORDINALS.get(word)
+
+
+def _time(t: datetime) -> str:
+    return t.isoformat(timespec="seconds")
+
+
+def find_deadline(text: str, posted: datetime, tz: ZoneInfo) -> tuple[datetime | None, str]:
+    """The first deadline written in an announcement, resolved against the post's time."""
+    for m in DEADLINE.finditer(_fold(text)):
+        hour, minute = int(m["hh"]), int(m["mm"])
+        if hour > 24 or minute > 59 or (hour == 24 and minute):
+            continue
+        if m["sep"] == "." and minute:  # "до 20.11" is a date; "до 20.00" is a time
+            continue
+        zone = ZoneInfo(MOSCOW) if m["msk"] else tz
+        base = posted.astimezone(zone)
+        n = "1" if m["d1"] else "2"
+        day_m, month_m, year_m = m["d" + n], m["m" + n], m["y" + n]
+        try:
+            if day_m:
+                year = int(year_m) if year_m else base.year
+                year = year + 2000 if year < 100 else year
+                when = datetime(year, int(month_m), int(day_m), tzinfo=zone) + timedelta(hours=hour, minutes=minute)
+                if not year_m and when < base - timedelta(days=180):
+                    when = when.replace(year=when.year + 1)  # "до 02.01" written on 30.12
+            else:
+                when = base.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(hours=hour, minutes=minute)
+                if when <= base:
+                    when += timedelta(days=1)
+        except ValueError:  # 31.02 and the like: not a date
+            continue
+        return when.astimezone(tz), comment(m.group(0))
+    return None, ""
+
+
+def find_days(posts: list[Post], gm_key: str, tz: ZoneInfo) -> list[DraftDay]:
+    """Day openings in the GM's posts, in order: day N+1 only after day N."""
+    days: list[DraftDay] = []
+    for post in posts:
+        if key(post.author) != gm_key:
+            continue
+        text = _fold(post.text)
+        expected = days[-1].number + 1 if days else 1
+        found = {_number(v): m for m in DAY_OPENS.finditer(text) for v in m.groupdict().values() if v}
+        numbers = set(found)
+        nights = {_number(m[1] or m[2]) for m in NIGHT_NUMBERED.finditer(text)}
+        opening = expected in numbers or (not numbers and DAY_UNNUMBERED.search(text) is not None)
+        if days and days[-1].closed_by is None and (
+                days[-1].number in nights or CLOSES.search(text) or opening):
+            if post is not days[-1].post:
+                days[-1].closed_by = post
+        if opening:
+            m = found.get(expected) or DAY_UNNUMBERED.search(text)
+            line = text.count("\n", 0, m.start())  # _fold keeps the lines: show the GM's own
+            day = DraftDay(expected, post.time.astimezone(tz), post,
+                           marker=(post.text.splitlines() or [""])[min(line, len(post.text.splitlines()) - 1)])
+            day.deadline, day.deadline_text = find_deadline(post.text, post.time, tz)
+            days.append(day)
+    return days
+
+
+def listed_players(posts: list[Post], gm_key: str, until: Post | None) -> tuple[Post | None, list[str]]:
+    """The first numbered list of players in the GM's posts up to `until` (the first day's
+    opening, else the first five GM posts): (post, names as written)."""
+    gm_posts = [p for p in posts if key(p.author) == gm_key]
+    stop = gm_posts.index(until) + 1 if until in gm_posts else 5
+    for post in gm_posts[:stop]:
+        names: list[str] = []
+        in_list = False
+        for line in post.text.splitlines():
+            item = LIST_ITEM.match(line)
+            if in_list and item:
+                name = LIST_TAIL.sub("", item[1]).strip()
+                if name:
+                    names.append(name)
+            elif names:
+                return post, names
+            elif line.strip():
+                in_list = bool(LIST_HEADING.search(line)) and not item
+        if names:
+            return post, names
+    return None, []
+
+
+def named(posts: list[Post], nicks: list[str]) -> list[str]:
+    """Roster nicks written (as whole words, in the nominative) in these posts."""
+    text = " ".join(key(p.text) for p in posts)
+    return [n for n in nicks if key(n) and re.search(r"(?<!\w)" + re.escape(key(n)) + r"(?!\w)", text)]
+
+
+def _consistent(days: list[DraftDay]) -> None:
+    """Drop (to a comment) any deadline game.load would refuse: not after its day's opening,
+    not before the next day's opening, not after the previous deadline."""
+    for i, d in enumerate(days):
+        if d.deadline is None:
+            continue
+        nxt = days[i + 1] if i + 1 < len(days) else None
+        prev = next((p.deadline for p in reversed(days[:i]) if p.deadline), None)
+        why = None
+        if d.deadline <= d.opens:
+            why = "it is not after the day's opening"
+        elif nxt is not None and nxt.opens < d.deadline:
+            why = f"day {nxt.number} opens before it"
+        elif prev is not None and d.deadline <= prev:
+            why = "it is not after the previous day's deadline"
+        if why:
+            d.notes.append(f"read '{d.deadline_text}' as {_time(d.deadline)}, but {why}: check it")
+            d.deadline = None
+
+
+def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[str, str]:
+    """(preset, why) from what the posts look like."""
+    from ..engines.kit.runs import of_post  # the runs the posts carry from their elements, else their html's
+    coloured: list[Post] = []
+    bold: list[Post] = []
+    passes: list[Post] = []
+    for p in posts:
+        is_gm = key(p.author) == gm_key
+        if PASS_WORDS.search(_fold(p.text)):
+            passes.append(p)
+        if is_gm:
+            continue
+        try:
+            parts = of_post(p)
+        except Exception:  # odd markup never stops a draft: the post just gives no evidence
+            continue
+        if any(r.colour in ("red", "blue") and key(r.text) in roster_keys for r in parts):
+            coloured.append(p)
+        if any(r.bold and BOLD_VOTE.match(r.text) for r in parts):
+            bold.append(p)
+
+    def first(found: list[Post]) -> str:
+        return f"first: post {found[0].post_no} by {comment(found[0].author)}"
+
+    gm_pass = [p for p in passes if key(p.author) == gm_key]
+    if len(coloured) >= 2:
+        return "red-blue", f"{len(coloured)} posts by players carry a nick in red or blue ({first(coloured)})"
+    if gm_pass or len(passes) >= 2:
+        return "pass-catastrophe", f"{len(passes)} posts say 'пас' or 'фаст' ({first(gm_pass or passes)})"
+    if len(bold) >= 2:
+        return "bold-vote", f"{len(bold)} posts by players have a bold 'Vote …' ({first(bold)})"
+    return "classic", "no coloured nicks, pass words or bold votes were found"
+
+
+def mid_thread(posts: list[Post]) -> str | None:
+    """The warning for pages that start after the thread's first post, or None."""
+    if not posts or posts[0].post_no <= 1:
+        return None
+    return (f"the pages start at post {posts[0].post_no}, not at the thread's first post: the GM "
+            "drafted (the first poster of these pages) is a guess, and earlier days are missing")
+
+
+def draft(thread: Thread, tz_name: str = MOSCOW, zone_why: str | None = None) -> str:
+    """The game file drafted from a thread, as TOML text with comments for the GM. `zone_why`
+    says where the zone came from (the page's footer, --tz, the default)."""
+    from .text import day_lines, game_lines, no_day_lines, player_lines, posters_of
+
+    tz = ZoneInfo(tz_name)
+    posts = list(thread.posts)
+    gm = posts[0].author if posts else ""
+    gm_key = key(gm)
+    posters = posters_of(posts, gm_key)
+    days = find_days(posts, gm_key, tz)
+    _consistent(days)
+    rules, why = guess_rules(posts, gm_key, set(posters.seen))
+    list_post, listed = listed_players(posts, gm_key, days[0].post if days else None)
+    out = game_lines(thread, rules=rules, why=why, tz_name=tz_name, zone_why=zone_why, gm=gm)
+    out += player_lines(posters, list_post, listed, gm_key)
+    out.append("")
+    if not days:
+        out += no_day_lines(posts, tz)
+    for i, d in enumerate(days):
+        out += day_lines(days, i, posts=posts, tz=tz, gm_key=gm_key, roster=posters.roster)
+    return "\n".join(out).rstrip("\n") + "\n"

@@ -1,0 +1,42 @@
+"""Forum engines. Each module defines one record, ENGINE (votecount/engines/kit/engine.py): its layouts with
+their markers and selectors, its hooks; detect, posts, next_page and title are the record's.
+
+Detection uses explicit markers only, in the order below (more specific engines first), after
+one look at the page (votecount/engines/kit/look.py): the bytes parsed are searched for each engine's literals,
+and only the engines whose literals are there have their markers asked (the first of them
+that claims the page is the engine, as if every engine had been asked in turn). There is no
+generic fallback: an unknown page is an error that lists what was tried.
+"""
+
+from __future__ import annotations
+
+from ..errors import ParseError
+
+from . import curse, discourse, forumotion, ipb, ips4, mybb, mybbru, nodebb, phpbb, phpbb2, punbb, smf, torrentpier, ucoz, vbulletin, xenforo
+
+from .kit.engine import Engine
+from .kit.pagewalk import page_look
+
+PARSERS: tuple[Engine, ...] = tuple(m.ENGINE for m in (
+    curse, nodebb, vbulletin, discourse, xenforo, mybbru, punbb, mybb, smf, ips4, ipb, ucoz,
+    torrentpier, forumotion, phpbb2, phpbb))
+NAMES = tuple(p.name for p in PARSERS)
+
+
+def get(name: str) -> Engine:
+    for parser in PARSERS:
+        if parser.name == name:
+            return parser
+    raise ParseError(f"unknown engine '{name}'; known engines: {', '.join(NAMES)}")
+
+
+def detect(doc, url: str | None = None, source: str = "<page>") -> Engine:
+    """The first engine in PARSERS order whose markers claim the page, asking only those whose
+    literals the page's look may hold (votecount/engines/kit/look.py: a look that cannot prove an absence
+    leaves every engine to be asked, as before the look)."""
+    seen = page_look(doc, write=True)  # kept in the page memo: pagewalk.lacks reads it
+    for parser in PARSERS:
+        if parser.possible(seen) and parser.detect(doc, url):
+            return parser
+    raise ParseError(f"{source}: not a forum thread page of a known engine (tried: "
+                     f"{', '.join(NAMES)}); if it is one, name it with --engine")

@@ -1,0 +1,229 @@
+"""THREAD → Thread: read pages, decode, detect the engine once, parse, merge.
+
+A THREAD argument that is an http(s) URL is fetched (`fetch.py`, imported only then); every
+other one is read by `sources.py`. The moment a page was saved (for "Сегодня 19:45") comes
+from, in order: --saved-at, the time the page was fetched (live, or from the manifest.json of
+a fetched folder), a SingleFile "saved date" comment in the page, the engine's footer clock
+(a parser's `page_now`), the file's modification time. The Thread says which one was used.
+The fetch time comes before the page's own evidence because it is the moment the server
+rendered "Сегодня", measured rather than inferred; counting a fetched folder therefore gives
+exactly the count of the URL.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from .. import engines
+
+from . import pages as pages_mod
+from . import manifest, sources, thread
+from .. import parallel
+from ..errors import ParseError
+from ..model import Page, Thread
+
+FETCH_TIME = "the time the page was fetched"
+
+
+def saved_moment(doc, parser, raw: sources.RawPage, tz: ZoneInfo, *,
+                 saved_at: datetime | None, fetched_at: datetime | None = None,
+                 ) -> tuple[datetime | None, str | None]:
+    if saved_at:
+        return saved_at, "--saved-at"
+    if fetched_at:
+        return fetched_at, FETCH_TIME
+    found = pages_mod.saved_date(doc)
+    if found:
+        return found, "SingleFile comment in the page"
+    if parser.page_now is not None:
+        found = parser.page_now(doc, tz)
+        if found:
+            return found, "the forum's clock in the page footer"
+    if raw.mtime:
+        return raw.mtime, "the file's modification time"
+    return None, None
+
+
+Fetched = dict[str, tuple[datetime, str]]  # page source → (fetch time, final URL)
+
+
+def _raw_pages(args: list[str], engine: str | None, fetch,
+               notes: list[str] | None = None) -> tuple[list[sources.RawPage], Fetched]:
+    """Every page of the arguments, and the fetch time and URL of those that were fetched;
+    a line in `notes` for each of votecount's own files skipped in a folder."""
+    out: list[sources.RawPage] = []
+    fetched: Fetched = {}
+    for arg in args:
+        if arg.lower().startswith(("http://", "https://")):
+            from . import fetch as fetch_mod
+            for fp in fetch_mod.fetch_thread(arg, fetch, engine=engine):
+                out.append(sources.RawPage(source=fp.final_url, data=fp.data))
+                fetched[fp.final_url] = (fp.fetched_at, fp.final_url)
+            continue
+        raws = sources.read(arg, notes)
+        out.extend(raws)
+        if arg != "-":
+            fetched.update(manifest_times(arg, raws))
+    return out, fetched
+
+
+def manifest_times(folder: str, raws) -> Fetched:
+    """Fetch times and URLs of pages saved by `votecount fetch` (its manifest.json)."""
+    entries = manifest.fetch_times(folder, [r.source for r in raws])
+    return {src: (e.fetched_at, e.final_url) for src, e in entries.items()}
+
+
+def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None = None,
+                saved_at: datetime | None = None, fetch=None, jobs: int = 1,
+                date_order: str | None = None) -> Thread:
+    """One thread from one THREAD argument, or from several (pages given one by one).
+    `fetch` (fetch.FetchOptions) applies to URL arguments; `jobs` processes read the pages
+    (see thread_from_pages); `date_order` is --date-order (Page.date_order)."""
+    args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
+    notes: list[str] = []
+    raws, fetched = _raw_pages(args, engine, fetch, notes)
+    from . import postsfile
+    if raws and all(postsfile.looks_like(r) for r in raws):  # posts JSON: no pages to parse
+        return with_notes(postsfile.thread_of(raws, " ".join(args), engine=engine), notes)
+    merged = thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
+                               fetched=fetched, jobs=jobs, date_order=date_order)
+    return with_notes(merged, notes)
+
+
+def with_notes(merged: Thread, notes: list[str]) -> Thread:
+    """The thread with the notes of its reading (votecount's own files skipped) first among
+    its warnings."""
+    return replace(merged, warnings=(*notes, *merged.warnings)) if notes else merged
+
+
+# A thread of fewer pages is read in this process: forking workers costs more than it saves.
+PARALLEL_FROM_PAGES = 8
+
+
+@dataclass(frozen=True)
+class _PageRead:
+    """What one page gives the thread."""
+
+    source: str
+    posts: list
+    title: str
+    now: datetime | None
+    why: str | None
+    mtime: datetime | None
+    url: str | None
+    page_url: str | None = None  # the fetched address, else the one the saved file names
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """How every page of a thread is read: what the count's request says (picklable: it goes
+    to the worker processes)."""
+
+    engine: str | None  # --engine
+    tz: ZoneInfo
+    saved_at: datetime | None
+    fetched: Fetched
+    date_order: str | None = None  # --date-order
+
+
+def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading):
+    """One page → (its engine, _PageRead). `parser` is the engine of the pages before it (None
+    for the first page: every engine is asked); a page of another engine is refused."""
+    engine, tz = how.engine, how.tz
+    fetched_at, url = how.fetched.get(raw.source, (None, None))
+    doc = pages_mod.tree(raw.data, raw.source, whole=True)
+    if not engine:  # every page is checked: pages of two forums must not be mixed
+        if parser is None:
+            parser = engines.detect(doc, None, raw.source)
+        elif not parser.detect(doc, None):  # one engine's markers, not all fifteen
+            other = engines.detect(doc, None, raw.source)
+            raise ParseError(f"{raw.source}: page is {other.name} but earlier pages are {parser.name}")
+    now, why = saved_moment(doc, parser, raw, tz, saved_at=how.saved_at, fetched_at=fetched_at)
+    page_url = url or pages_mod.saved_url(doc)
+    page = Page(source=raw.source, number=number, tz=tz, url=page_url, saved_at=now, saved_at_source=why,
+                date_order=how.date_order)
+    found = parser.posts(doc, page)
+    if not found:
+        raise ParseError(f"{raw.source}: no posts found (engine {parser.name})")
+    return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url)
+
+
+def _read_later_page(index: int, shared) -> _PageRead:
+    """Page index + 2 in a worker: the pages came with the fork, only the index is sent."""
+    raws, name, how = shared
+    return _read_page(raws[index], index + 2, engines.get(name), how)[1]
+
+
+@dataclass
+class _Gathered:
+    """What the pages' readings add up to, page by page, in order."""
+
+    posts: list = field(default_factory=list)
+    title: str = ""
+    used: set = field(default_factory=set)  # where the save moments came from
+    titles: dict = field(default_factory=dict)  # page → its thread title (two threads are refused)
+    page_urls: dict = field(default_factory=dict)  # page → its address, when known (its topic, too)
+    latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
+    first_url: str | None = None
+    pages: int = 0
+
+    def add(self, read) -> None:
+        self.pages += 1
+        self.first_url = self.first_url or read.url
+        if read.why:
+            self.used.add(read.why)
+        if read.now is not None and read.mtime != read.now and (self.latest is None or read.now > self.latest):
+            self.latest = read.now
+        self.posts.extend(read.posts)
+        self.titles[read.source] = read.title
+        if read.page_url:
+            self.page_urls[read.source] = read.page_url
+        self.title = self.title or read.title
+
+
+def _each_page(raws, parser, how: _Reading, jobs: int):
+    """(the engine, the pages' readings in order). The first page is read at once and names
+    the engine; the pages after it are independent then, read by `jobs` processes, or lazily
+    with one (batch checks its time limit between pages)."""
+    it = iter(raws)
+    first = next(it, None)
+    if first is None:
+        return parser, ()
+    parser, read = _read_page(first, 1, parser, how)
+    if jobs > 1:
+        later = list(it)
+        rest = parallel.ordered_map(_read_later_page, range(len(later)), jobs,
+                                    minimum=PARALLEL_FROM_PAGES - 1, shared=(later, parser.name, how))
+    else:
+        rest = (_read_page(raw, n, parser, how)[1] for n, raw in enumerate(it, 2))
+    return parser, itertools.chain((read,), rest)
+
+
+def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = None,
+                      saved_at: datetime | None = None, fetched: Fetched | None = None,
+                      jobs: int = 1, date_order: str | None = None) -> Thread:
+    """One thread from its pages' bytes, in order. `raws` may be any iterable: batch passes
+    one that checks its limits (pages, bytes, time) between pages (and reads with jobs=1).
+    `fetched` gives the fetch time and URL of pages that were fetched. With `jobs` > 1, a
+    thread of PARALLEL_FROM_PAGES pages or more is read by that many processes; the Thread
+    is the same. `date_order`: --date-order, for every page (Page.date_order)."""
+    how = _Reading(engine, tz, saved_at, fetched or {}, date_order)
+    parser, reads = _each_page(raws, engines.get(engine) if engine else None, how, jobs)
+    got = _Gathered()
+    for read in reads:
+        got.add(read)
+    if parser is None:
+        raise ParseError(f"{label}: no pages")
+    merged = thread.merge(got.posts, title=got.title, engine=parser.name, pages=got.pages,
+                          source=label, saved_at_source=", ".join(sorted(got.used)) or None,
+                          page_titles=got.titles, page_urls=got.page_urls)
+    merged = replace(merged, saved_at=got.latest, url=got.first_url)
+    first = merged.posts[0].post_no if merged.posts else 1
+    if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count
+        merged = replace(merged, warnings=(f"the pages read start at post {first}: posts 1–{first - 1} "
+                                           "are not in them (give the thread's first page)",
+                                           *merged.warnings))
+    return merged
