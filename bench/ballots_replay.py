@@ -25,7 +25,7 @@ WORK = Path(__file__).resolve().parent / "work"
 
 def record(out: str) -> None:
     from votecount.ballots import reading as ballots
-    from votecount.batch import run as batch
+    from votecount import batch
 
     calls: list = []
     rosters: dict[int, tuple] = {}

@@ -42,7 +42,7 @@ def _measure(threads, rounds: int, out: Path) -> tuple[int, float, float, float]
     """(pages, kB a page, bare parse ms a page, batch ms a page) of one engine's threads."""
     from lxml import html
 
-    from votecount.batch import run as batch
+    from votecount import batch
 
     texts = _texts(threads)
 
@@ -67,7 +67,7 @@ def main() -> None:
     args = ap.parse_args()
     if not ARCHIVE.is_dir():
         sys.exit(f"by_engine.py: no archive in {ARCHIVE}: run bench/run.py first")
-    from votecount.batch import run as batch
+    from votecount import batch
 
     by: dict[str, list] = {}
     for target in batch.discover([str(ARCHIVE)]):

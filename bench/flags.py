@@ -14,7 +14,7 @@ WORK = Path(__file__).resolve().parent / "work"
 
 def main() -> None:
     from votecount.ballots import reading as ballots
-    from votecount.batch import run as batch
+    from votecount import batch
     from votecount.read.pipeline import read_thread
 
     targets = [t for t in batch.discover([str(WORK / "archive")]) if "generated" not in t[0]][:15]

@@ -32,7 +32,7 @@ def _work(mode: str, passes: int, threads: int) -> None:
 
     from votecount import engines
     from run import page_text
-    from votecount.batch import run as batch
+    from votecount import batch
     from votecount.read import pages, sources
     from votecount.model import Page
 

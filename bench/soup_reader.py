@@ -94,7 +94,7 @@ def bare_parse(data: bytes):
 def _pages(copies: int):
     """(one-page thread targets, their bytes, their engines, per engine count) of the archive."""
     from votecount import engines
-    from votecount.batch import run as batch
+    from votecount import batch
     from votecount.read import pages
 
     targets, per_engine = [], {}
@@ -110,7 +110,7 @@ def _pages(copies: int):
 
 
 def main() -> None:
-    from votecount.batch import run as batch
+    from votecount import batch
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--copies", type=int, default=3, help="archive threads per engine")

@@ -27,7 +27,7 @@ STAGES = ("decode", "parse", "detect", "extract", "clean", "ballots", "nicks", "
 
 def engines(threads: int) -> None:
     from votecount import engines
-    from votecount.batch import run as batch
+    from votecount import batch
     from votecount.read import pages, sources
     from votecount.model import Page
 
@@ -88,7 +88,7 @@ def batch_stages(threads: int) -> None:
 
     from votecount.engines.kit.engine import Engine
     from votecount import api
-    from votecount.batch import run as batch
+    from votecount import batch
     from votecount.read import pages, pipeline, sources
     from votecount.count import tally
 
@@ -139,7 +139,7 @@ def split(threads: int, no_carry: bool = False) -> None:
     from votecount.engines.kit import base
     from votecount import api
     from votecount.ballots import reading as ballots, names
-    from votecount.batch import run as batch
+    from votecount import batch
     from votecount.read import pages, sources
 
     own: collections.Counter = collections.Counter()
@@ -217,7 +217,7 @@ def pageread(threads: int, without: str = "") -> None:
     from lxml import html as lxml_html
 
     from votecount import engines
-    from votecount.batch import run as batch
+    from votecount import batch
     from votecount.read import pages, sources
     from votecount.model import Page
 

@@ -34,12 +34,12 @@ print(time.perf_counter() - started, time.process_time() - cpu)
 
 def _tables(out: Path) -> dict[str, list[list]]:
     """The rows batch.run hands to write_tables, from OUT's state file."""
-    from votecount.batch import run as batch
+    from votecount import batch
     from votecount.read import sources
 
     entries = [json.loads(line) for line in (out / batch.STATE_FILE).read_text("utf-8").splitlines()]
     by_key = {e["key"]: e for e in entries}
-    keys = sorted(by_key, key=sources._natural)
+    keys = sorted(by_key, key=sources.natural_order)
     return {name: batch.sorted_rows(name, (by_key[k]["rows"][name] for k in keys)) for name in batch.TABLES}
 
 

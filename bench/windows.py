@@ -21,7 +21,7 @@ class _EveryRun:
 def main() -> None:
     from votecount import api
     from votecount.ballots import reading as ballots, names
-    from votecount.batch import run as batch
+    from votecount import batch
     from votecount.count import game as game_mod
     from votecount.read.pipeline import read_thread
 

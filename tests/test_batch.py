@@ -18,7 +18,7 @@ import pytest
 
 from conftest import FIXTURES, ROOT
 
-from votecount.batch.run import COLUMNS, STATE_FILE
+from votecount.batch import COLUMNS, STATE_FILE
 
 ENGINES = FIXTURES / "engines"
 EXAMPLE = ROOT / "examples" / "zarechnaya"

@@ -244,7 +244,7 @@ _TEXTS = st.sampled_from(["День 1", "День 2. Голосуем до 20:00
                           st.integers(0, 72 * 60)), max_size=12))
 def test_any_draft_loads(posts):
     """Whatever the authors, texts and times, the draft parses as a game file."""
-    from votecount.draft.guess import draft
+    from votecount.draft.text import draft
     from votecount.model import Post, Thread
     start = datetime(2026, 11, 28, 18, 0, tzinfo=MSK)
     made = [Post(str(i), i, 1, author, None, start + timedelta(minutes=sum(p[2] for p in posts[:i])),

@@ -35,7 +35,7 @@ def test_run_counts_the_request_as_the_command_line_does():
 
 
 def test_batch_hashes_the_request(tmp_path):
-    from votecount.batch import run as batch
+    from votecount import batch
     from votecount.read import sources
     raws = [sources.RawPage(source=str(tmp_path / "p1.html"), data=b"<html></html>")]
     job = batch.Job(key="t", path=str(tmp_path), kind="folder", lang="ru")

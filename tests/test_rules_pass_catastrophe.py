@@ -280,7 +280,7 @@ def test_PC5_each_ballot_is_listed_once_in_its_phase_in_csv(tmp_path):
 
 
 def test_PC5_each_ballot_is_listed_once_in_its_phase_in_batch(tmp_path):
-    from votecount.batch.run import result_rows
+    from votecount.batch import result_rows
     [r] = _runoff_results(tmp_path)
     rows = [(x[2], x[4], x[7]) for x in result_rows("t", [r])["ballots"]]
     _listed_once_in_phase(rows, r)

@@ -13,6 +13,8 @@ from datetime import datetime
 from typing import Any
 
 from .errors import ConfigError
+from .read.sources import PAGE_SUFFIXES, RawPage, is_page, natural_order  # noqa: F401 (batch's door)
+from .read.sources import read as read_pages  # noqa: F401 (a THREAD argument's pages, for batch)
 
 RUSSIAN_ZONES = {"Europe/Moscow", "Europe/Kaliningrad", "Europe/Samara", "Europe/Volgograd",
                  "Europe/Saratov", "Europe/Ulyanovsk", "Europe/Kirov", "Europe/Astrakhan",
@@ -81,14 +83,46 @@ def read(threads, tz, *, engine=None, saved_at=None, fetch=None, jobs=None, date
                        jobs=jobs or cores(), date_order=date_order)
 
 
+def zone_of(tz_name: str | None, game):
+    """The count's zone: --tz, else the game file's, else the default (count.game.DEFAULT_TZ)."""
+    from .count.game import DEFAULT_TZ
+    return zone(tz_name or (game.timezone if game else DEFAULT_TZ))
+
+
+def parse_game(text: str, source: str):
+    """A game file's text → Game (batch reads the bytes itself: a game file may be in a .zip)."""
+    from .count.game import parse
+    return parse(text, source)
+
+
+def thread_of_pages(raws: list, label: str, *, tz, engine=None, folder: str | None = None,
+                    date_order=None, notes=(), pace=None):
+    """One thread from pages already read. `folder`: where the pages were saved, whose manifest
+    of `votecount fetch` gives their fetch times; `notes` lead the thread's warnings; `pace`
+    wraps the pages as they are read (batch checks its time limit between pages)."""
+    from pathlib import Path
+
+    from .read.pipeline import manifest_times, thread_from_pages, with_notes
+    fetched = manifest_times(folder, raws) if folder and Path(folder).is_dir() else None
+    thread = thread_from_pages(pace(raws) if pace else raws, label, tz=tz, engine=engine, fetched=fetched,
+                               date_order=date_order)
+    return with_notes(thread, list(notes))
+
+
+def preload() -> None:
+    """Import what every count imports (0.3-0.5 s): batch does it once, before its workers fork."""
+    from .count import readahead, tally  # noqa: F401
+    from .read import pipeline  # noqa: F401
+
+
 def open_thread(threads, game_path=None, *, tz_name=None, engine=None, saved_at=None, fetch=None,
                 jobs=None, date_order=None):
     """THREAD arguments and the game file, as every command takes them → (thread, game or
-    None, zone). The zone is --tz, else the game file's, else Moscow; --saved-at is read in it."""
+    None, zone). The zone is zone_of's; --saved-at is read in it."""
     from .count import game as game_mod
 
     game = game_mod.load(str(game_path)) if game_path else None
-    tz = zone(tz_name or (game.timezone if game else game_mod.DEFAULT_TZ))
+    tz = zone_of(tz_name, game)
     saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
     return read(threads, tz, engine=engine, saved_at=saved, fetch=fetch, jobs=jobs,
                 date_order=date_order), game, tz

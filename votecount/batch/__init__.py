@@ -1,1 +1,18 @@
-"""TODO"""
+"""`votecount batch`: many threads counted into tables (threads, days, ballots, violations),
+in worker processes or on a Dask cluster, resumable.
+
+- find.py: the jobs — thread folders, .zip files and listings found under the paths given;
+- runner.py: one thread counted (process_thread), the run over all of them, its state file;
+- tables.py: the result rows and the table files (CSV, JSON, Parquet).
+
+May import: the library's door (votecount.api), votecount.errors and votecount.parallel; never
+the reading, ballot or counting modules behind the door. pandas only inside tables.py's
+writers (a count starts without it)."""
+
+from .find import GAME_FILE, Job, discover, make_jobs
+from .runner import STATE_FILE, Summary, content_hash, load_state, process_thread, run
+from .tables import COLUMNS, FORMATS, TABLES, result_rows, sorted_rows, write_tables
+
+__all__ = ["COLUMNS", "FORMATS", "GAME_FILE", "STATE_FILE", "TABLES", "Job", "Summary", "content_hash",
+           "discover", "load_state", "make_jobs", "process_thread", "result_rows", "run", "sorted_rows",
+           "write_tables"]

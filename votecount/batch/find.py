@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple
 
-from ..read import sources
+from .. import api
 from ..errors import InputError
 
 GAME_FILE = "game.toml"
@@ -47,7 +47,7 @@ def discover(paths: Iterable[str]) -> list[tuple]:
             found.setdefault(item[0], item)
     if not found:
         raise InputError(f"{' '.join(paths)}: no threads found (folders of saved pages, .zip files)")
-    return sorted(found.values(), key=lambda t: sources._natural(t[0]))
+    return sorted(found.values(), key=lambda t: api.natural_order(t[0]))
 
 
 def _targets(path: Path, depth: int) -> Iterator[tuple[str, str, str]]:
@@ -55,8 +55,8 @@ def _targets(path: Path, depth: int) -> Iterator[tuple[str, str, str]]:
     if not path.exists():
         raise InputError(f"{path}: no such file or folder")
     if path.is_dir():
-        names = sorted(os.listdir(path), key=sources._natural)
-        if any(sources._is_page(n) and (path / n).is_file() for n in names):
+        names = sorted(os.listdir(path), key=api.natural_order)
+        if any(api.is_page(n) and (path / n).is_file() for n in names):
             yield key, str(path), "folder"
             return
         for name in names:
@@ -71,7 +71,7 @@ def _targets(path: Path, depth: int) -> Iterator[tuple[str, str, str]]:
     suffix = path.suffix.lower()
     if suffix == ".zip":
         yield key, str(path), "zip"
-    elif suffix in sources.PAGE_SUFFIXES:
+    elif suffix in api.PAGE_SUFFIXES:
         yield key, str(path), "page"
     else:
         if depth > 5:
@@ -117,7 +117,7 @@ def _game_file(path: str, kind: str) -> str | None:
             names = [i.filename for i in zf.infolist() if not i.is_dir()]
     except (zipfile.BadZipFile, OSError, ValueError):
         return None  # said when the thread is read
-    folders = {n.rpartition("/")[0] for n in names if sources._is_page(n)}
+    folders = {n.rpartition("/")[0] for n in names if api.is_page(n)}
     for member in ([f"{folders.pop()}/{GAME_FILE}"] if len(folders) == 1 and "" not in folders else []) + [GAME_FILE]:
         if member in names:
             return f"{path}!{member}"

@@ -38,7 +38,7 @@ def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time
               max_pages, max_mb, dask, quiet, date_order=None):
     """`votecount batch`: the options checked, the threads found, counted (with a progress bar
     on a terminal unless --quiet), the tables written; returns the run's Summary."""
-    from ..batch import run as batch
+    from .. import batch
 
     _check_options(paths, output, fmt=fmt, dask=dask, tz=tz, rules=rules, jobs=jobs,
                    time_limit=time_limit, max_pages=max_pages, max_mb=max_mb)

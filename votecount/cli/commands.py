@@ -174,7 +174,8 @@ def init_cmd(
         if output is not None and output.exists() and not force:
             raise VotecountError(f"{output} exists; add --force to overwrite it")
         from ..api import CountRequest, open_request
-        from ..draft.guess import draft, mid_thread
+        from ..draft.guess import mid_thread
+        from ..draft.text import draft
         why = "given with --tz"
         if tz is None:  # the zone the page states: its text times are read in it too
             from ..draft.zone import guess
@@ -314,7 +315,7 @@ def batch_cmd(
                             quiet=quiet, date_order=date_order_of(date_order))
     except VotecountError as exc:
         fail(exc)
-    from ..batch.run import FORMATS
+    from ..batch import FORMATS
     table = output / f"threads{FORMATS[fmt.value]}"
     skipped = f" ({summary.unchanged:,} unchanged)" if summary.unchanged else ""
     if summary.failed:

@@ -10,14 +10,13 @@ one line in a tuple or the table.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import Callable, NamedTuple
 
 from ..messages import say
+from .counting import Counting
 from ..model import Ballot
 from ..ballots.names import STRICT_STAGES, key
 
-if TYPE_CHECKING:
-    from .tally import DayCount
 
 
 def iso(t: datetime | None) -> str:
@@ -34,7 +33,7 @@ class Seen(NamedTuple):
 
 
 # -- gates: the voter, in order ---------------------------------------------------------------
-def not_a_player(c: DayCount, s: Seen) -> bool:
+def not_a_player(c: Counting, s: Seen) -> bool:
     """Common model: only the roster votes; anyone else's ballot is reported and ignored."""
     if s.voter is not None:
         return False
@@ -43,7 +42,7 @@ def not_a_player(c: DayCount, s: Seen) -> bool:
     return True
 
 
-def late_post(c: DayCount, s: Seen) -> bool:
+def late_post(c: Counting, s: Seen) -> bool:
     """C3.5: strictly before the deadline. RB.8 and the bold-vote hammer: after the day closed."""
     if s.late is None:
         return False
@@ -57,7 +56,7 @@ def late_post(c: DayCount, s: Seen) -> bool:
     return True
 
 
-def no_vote_day(c: DayCount, s: Seen) -> bool:
+def no_vote_day(c: Counting, s: Seen) -> bool:
     """PC.9: a day with a modkill announced has no vote."""
     if not c.view.no_vote:
         return False
@@ -66,7 +65,7 @@ def no_vote_day(c: DayCount, s: Seen) -> bool:
     return True
 
 
-def dead_voter(c: DayCount, s: Seen) -> bool:
+def dead_voter(c: Counting, s: Seen) -> bool:
     """C3.10 / C3.7: the dead do not vote, except dead town players while a necromancer lives;
     the modkilled never do."""
     v = c.view
@@ -81,7 +80,7 @@ def dead_voter(c: DayCount, s: Seen) -> bool:
     return True
 
 
-def silenced_voter(c: DayCount, s: Seen) -> bool:
+def silenced_voter(c: Counting, s: Seen) -> bool:
     """C3.13 / RB.9: a silenced player has no vote that day: ignored, not missed; a silence
     that is not announced (RB.9) stays out of the public reports."""
     if s.voter not in c.view.silenced:
@@ -93,7 +92,7 @@ def silenced_voter(c: DayCount, s: Seen) -> bool:
     return True
 
 
-def advance_runoff_ballot(c: DayCount, s: Seen) -> bool:
+def advance_runoff_ballot(c: Counting, s: Seen) -> bool:
     """PC.13: a runoff ballot left in advance is kept for the runoff; the post reads on."""
     b = s.ballot
     if b.reading.conditional:
@@ -102,7 +101,7 @@ def advance_runoff_ballot(c: DayCount, s: Seen) -> bool:
     return False
 
 
-def edited_vote(c: DayCount, s: Seen) -> bool:
+def edited_vote(c: Counting, s: Seen) -> bool:
     """C3.3: an edited vote post is a vote against oneself (or, by the rules, ignored); an edit
     made by a GM is not a violation."""
     b, post, rules = s.ballot, s.ballot.post, c.rules
@@ -121,12 +120,12 @@ def edited_vote(c: DayCount, s: Seen) -> bool:
     return True
 
 
-GATES: tuple[Callable[[DayCount, Seen], bool], ...] = (
+GATES: tuple[Callable[[Counting, Seen], bool], ...] = (
     not_a_player, late_post, no_vote_day, dead_voter, silenced_voter, advance_runoff_ballot, edited_vote)
 
 
 # -- the target of a vote, in order -----------------------------------------------------------
-def reject_nick(c: DayCount, b: Ballot, code: str) -> None:
+def reject_nick(c: Counting, b: Ballot, code: str) -> None:
     """C3.4 (or the preset's fuzzy rule): a nick that names no player, with a "did you mean"."""
     m = b.reading.match
     hint = ""
@@ -143,7 +142,7 @@ def reject_nick(c: DayCount, b: Ballot, code: str) -> None:
         c.rejected_nick[b.voter] = b
 
 
-def nick_accepted(c: DayCount, b: Ballot) -> bool:
+def nick_accepted(c: Counting, b: Ballot) -> bool:
     """C3.4 / RB.11 / PC.11: the nick names one player, at a matching stage the rules accept."""
     m = b.reading.match
     if m is None or m.player is None or (m.stage not in STRICT_STAGES and not c.rules.accept_fuzzy):
@@ -154,7 +153,7 @@ def nick_accepted(c: DayCount, b: Ballot) -> bool:
     return False
 
 
-def dead_target(c: DayCount, b: Ballot) -> bool:
+def dead_target(c: Counting, b: Ballot) -> bool:
     """Common model: a vote against a player who is out of the game is rejected."""
     if b.target not in c.view.dead:
         return False
@@ -162,7 +161,7 @@ def dead_target(c: DayCount, b: Ballot) -> bool:
     return True
 
 
-def immune_target(c: DayCount, b: Ballot) -> bool:
+def immune_target(c: Counting, b: Ballot) -> bool:
     """C3.11: a player resurrected that day is immune."""
     if b.target not in c.view.immune:
         return False
@@ -170,7 +169,7 @@ def immune_target(c: DayCount, b: Ballot) -> bool:
     return True
 
 
-def no_self_vote(c: DayCount, b: Ballot) -> bool:
+def no_self_vote(c: Counting, b: Ballot) -> bool:
     """RB.2: no vote on oneself, red or blue (where the rules say so)."""
     if b.target != b.voter or c.rules.self_vote != "rejected":
         return False
@@ -178,7 +177,7 @@ def no_self_vote(c: DayCount, b: Ballot) -> bool:
     return True
 
 
-def colour(c: DayCount, b: Ballot) -> bool:
+def colour(c: Counting, b: Ballot) -> bool:
     """RB.1: a ballot must be red or blue; elsewhere a plain ballot is a vote against (red)."""
     if not c.rules.colour_votes:
         b.colour = "red"
@@ -190,12 +189,12 @@ def colour(c: DayCount, b: Ballot) -> bool:
     return False
 
 
-TARGET_CHECKS: tuple[Callable[[DayCount, Ballot], bool], ...] = (
+TARGET_CHECKS: tuple[Callable[[Counting, Ballot], bool], ...] = (
     nick_accepted, dead_target, immune_target, no_self_vote, colour)
 
 
 # -- what each reading kind does --------------------------------------------------------------
-def vote(c: DayCount, b: Ballot) -> None:
+def vote(c: Counting, b: Ballot) -> None:
     """A vote for a player: TARGET_CHECKS in order, then its weight (RB.4, C3.10); C3.1 warns of
     words besides the nick."""
     for check in TARGET_CHECKS:
@@ -208,35 +207,35 @@ def vote(c: DayCount, b: Ballot) -> None:
     c.choose(b)
 
 
-def chatter(c: DayCount, b: Ballot) -> None:
+def chatter(c: Counting, b: Ballot) -> None:
     """C3.1: a post with no ballot changes nothing; it is reported where the rules say so."""
     if c.rules.report_chatter:
         c.loose.append(c.violation("extra_text", b.voter, effect="warning", rule="C3.1", post=b.post,
                                    message_code="chatter", written=b.reading.written))
 
 
-def empty(c: DayCount, b: Ballot) -> None:
+def empty(c: Counting, b: Ballot) -> None:
     """Common model: nothing of the player's own to read (a quote, a picture)."""
 
 
-def withdraw(c: DayCount, b: Ballot) -> None:
+def withdraw(c: Counting, b: Ballot) -> None:
     """PC.1 / C3.2: a withdrawal of the vote."""
     c.withdraw(b)
 
 
-def unfast(c: DayCount, b: Ballot) -> None:
+def unfast(c: Counting, b: Ballot) -> None:
     """PC.1: the fast flag withdrawn, the vote kept."""
     c.unfast(b)
 
 
-def runoff_outside(c: DayCount, b: Ballot) -> None:
+def runoff_outside(c: Counting, b: Ballot) -> None:
     """PC.6: "повесить всех" outside a runoff is no ballot (and no vote: C3.8 counts it)."""
     b.kind = "invalid"
     c.reject(b, "unknown_nick", "PC.6", "runoff_outside")
     c.rejected_nick[b.voter] = b
 
 
-def pass_ballot(c: DayCount, b: Ballot) -> None:
+def pass_ballot(c: Counting, b: Ballot) -> None:
     """PC.2: a pass, where the rules have one."""
     if not c.rules.allow_pass:
         reject_nick(c, b, "no_pass")
@@ -246,7 +245,7 @@ def pass_ballot(c: DayCount, b: Ballot) -> None:
     c.choose(b)
 
 
-def unknown(c: DayCount, b: Ballot) -> None:
+def unknown(c: Counting, b: Ballot) -> None:
     """C3.1: several nicks in one post are no ballot; C3.4: a nick that names nobody."""
     b.kind, b.target = "invalid", None
     if b.reading.several:
@@ -255,7 +254,7 @@ def unknown(c: DayCount, b: Ballot) -> None:
         reject_nick(c, b, "unknown_nick")
 
 
-HANDLERS: dict[str, Callable[[DayCount, Ballot], None]] = {
+HANDLERS: dict[str, Callable[[Counting, Ballot], None]] = {
     "vote": vote, "pass": pass_ballot, "withdraw": withdraw, "unfast": unfast, "runoff": runoff_outside,
     "unknown": unknown, "chatter": chatter, "empty": empty,
 }

@@ -4,18 +4,17 @@ flag at the post that completed it; the first two close the day (later posts are
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from . import dayend
 from .checks import iso
 from ..messages import say
+from .counting import Counting
 from ..model import Ballot, Post, Reading
 
-if TYPE_CHECKING:
-    from .tally import DayCount
 
 
-def early_close(c: DayCount, b: Ballot, counted: dict[str, Ballot]) -> None:
+def early_close(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
     """RB.8: from day 3 the day closes once all alive voters (or a majority) flagged досрочно."""
     rules, voters = c.rules, c.view.voters
     if rules.early_close == "none" or c.view.number < rules.early_close_from_day or not voters:
@@ -28,7 +27,7 @@ def early_close(c: DayCount, b: Ballot, counted: dict[str, Ballot]) -> None:
         b.story.append(say("early_closed", c.lang, time=iso(b.post.time)))
 
 
-def hammer(c: DayCount, b: Ballot, counted: dict[str, Ballot]) -> None:
+def hammer(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
     """bold-vote (majority = "half+1"): floor(alive/2)+1 votes on one player end the day; a
     No Lynch (pass) majority needs `no_lynch_fewer` fewer and ends it with nobody eliminated."""
     if c.rules.majority != "half+1" or b.kind not in ("vote", "pass") or (b.kind == "vote" and not b.target):
@@ -47,7 +46,7 @@ def hammer(c: DayCount, b: Ballot, counted: dict[str, Ballot]) -> None:
         b.story.append(say("hammer", c.lang, target=b.target or "No Lynch", need=need))
 
 
-def fast_night(c: DayCount, b: Ballot, counted: dict[str, Ballot]) -> None:
+def fast_night(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
     """PC.4: all alive voters but at most one fast-flagged, and that one cannot change it."""
     voters = c.view.voters
     if not c.rules.fast_night or c.flags["fast_night_at"] is not None or not voters:
@@ -58,7 +57,7 @@ def fast_night(c: DayCount, b: Ballot, counted: dict[str, Ballot]) -> None:
         b.story.append(say("fast_night", c.lang, time=iso(b.post.time)))
 
 
-def cannot_decide(c: DayCount, player: str, counted: dict[str, Ballot], post: Post) -> bool:
+def cannot_decide(c: Counting, player: str, counted: dict[str, Ballot], post: Post) -> bool:
     """PC.4: whatever `player` does (any vote, pass, nothing), the outcome stays the same."""
     others = {v: b for v, b in counted.items() if v != player}
     options: list[dict[str, Ballot] | None] = [None]
@@ -77,4 +76,4 @@ def cannot_decide(c: DayCount, player: str, counted: dict[str, Ballot], post: Po
     return len(seen) == 1
 
 
-CLOSERS: tuple[Callable[[DayCount, Ballot, dict[str, Ballot]], None], ...] = (early_close, hammer, fast_night)
+CLOSERS: tuple[Callable[[Counting, Ballot, dict[str, Ballot]], None], ...] = (early_close, hammer, fast_night)

@@ -1,16 +1,14 @@
 """The catastrophe (PC.5-PC.8, PC.13): a runoff among tied leaders, counted from the posts
 between the day's deadline and its runoff deadline. Pure: it returns its own outcome and its
 ballots (their violations with them) and changes nothing of the day's count; what it asks of
-the day is the `Day` protocol below, so runoff and tally do not import each other."""
+the day is the `Counting` protocol (counting.py), so runoff and tally do not import each other."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
-from typing import Protocol
-
 from ..ballots.reading import BALLOT_KINDS
-from .context import Context
+from .counting import Counting
 from .dayend import eliminate
 from .dayview import DayView
 from ..messages import collate, say
@@ -18,22 +16,7 @@ from ..model import Ballot, Outcome, Post, Reading, Runoff, TallyRow, Vote
 from .rules import Rules
 
 
-class Day(Protocol):
-    """What the runoff reads of the day's count (tally.DayCount)."""
-
-    ctx: Context
-    view: DayView
-    rules: Rules
-    lang: str
-    now: datetime | None
-    conditional: dict[str, Ballot]  # PC.13: ballots left in advance
-
-    def ballot(self, post: Post, voter: str | None, reading: Reading) -> Ballot: ...
-
-    def refuse(self, b: Ballot, code: str, rule: str, message_code: str | None = None, **fields) -> None: ...
-
-
-def count_runoff(dc: Day, leaders: list[str], posts: list[Post]) -> tuple[Outcome, Runoff | None]:
+def count_runoff(dc: Counting, leaders: list[str], posts: list[Post]) -> tuple[Outcome, Runoff | None]:
     """The runoff of a day whose leaders tied (PC.5): the mode (PC.6-PC.8), the runoff ballots
     between the deadline and the runoff deadline (one post each), ballots left in advance
     (PC.13), and the result once the runoff deadline has passed."""
@@ -63,7 +46,7 @@ def count_runoff(dc: Day, leaders: list[str], posts: list[Post]) -> tuple[Outcom
     return _outcome(dc, leaders, rows, mode), ro
 
 
-def _ballots(dc: Day, leaders: list[str], posts: list[Post], *, mode: str,
+def _ballots(dc: Counting, leaders: list[str], posts: list[Post], *, mode: str,
              voters: list[str]) -> tuple[dict[str, Ballot], list[Ballot], set[str]]:
     """PC.5: one post with a ballot per voter, valid or not; PC.6: the ballots of the mode.
     → (voter → counted ballot, every runoff ballot, who posted anything at all)."""
@@ -97,7 +80,7 @@ def _ballots(dc: Day, leaders: list[str], posts: list[Post], *, mode: str,
     return current, ballots, spoke
 
 
-def _take(dc: Day, b: Ballot, leaders: list[str], mode: str) -> bool:
+def _take(dc: Counting, b: Ballot, leaders: list[str], mode: str) -> bool:
     """PC.6: hang all / pardon all with an even number alive, else a vote among the tied."""
     reading = b.reading
     if mode == "hang_all" and reading.kind == "runoff":
@@ -113,7 +96,7 @@ def _take(dc: Day, b: Ballot, leaders: list[str], mode: str) -> bool:
     return True
 
 
-def _in_advance(dc: Day, voters: list[str], current: dict[str, Ballot], spoke: set[str]) -> list[Ballot]:
+def _in_advance(dc: Counting, voters: list[str], current: dict[str, Ballot], spoke: set[str]) -> list[Ballot]:
     """PC.13: a ballot left in advance counts if the voter posts nothing in the runoff."""
     out = []
     for v in voters:
@@ -136,7 +119,7 @@ def _rows(current: dict[str, Ballot]) -> list[TallyRow]:
                    for c, vs in acc.items()), key=lambda r: (-r.score, collate(r.candidate)))
 
 
-def _outcome(dc: Day, leaders: list[str], rows: list[TallyRow], mode: str) -> Outcome:
+def _outcome(dc: Counting, leaders: list[str], rows: list[TallyRow], mode: str) -> Outcome:
     """PC.6: hang all when more hang than pardon (a tie pardons); else the vote among them."""
     rules, lang, view = dc.rules, dc.lang, dc.view
     extra = {"candidates": leaders, "mode": mode}

@@ -278,27 +278,3 @@ def mid_thread(posts: list[Post]) -> str | None:
         return None
     return (f"the pages start at post {posts[0].post_no}, not at the thread's first post: the GM "
             "drafted (the first poster of these pages) is a guess, and earlier days are missing")
-
-
-def draft(thread: Thread, tz_name: str = MOSCOW, zone_why: str | None = None) -> str:
-    """The game file drafted from a thread, as TOML text with comments for the GM. `zone_why`
-    says where the zone came from (the page's footer, --tz, the default)."""
-    from .text import day_lines, game_lines, no_day_lines, player_lines, posters_of
-
-    tz = ZoneInfo(tz_name)
-    posts = list(thread.posts)
-    gm = posts[0].author if posts else ""
-    gm_key = key(gm)
-    posters = posters_of(posts, gm_key)
-    days = find_days(posts, gm_key, tz)
-    _consistent(days)
-    rules, why = guess_rules(posts, gm_key, set(posters.seen))
-    list_post, listed = listed_players(posts, gm_key, days[0].post if days else None)
-    out = game_lines(thread, rules=rules, why=why, tz_name=tz_name, zone_why=zone_why, gm=gm)
-    out += player_lines(posters, list_post, listed, gm_key)
-    out.append("")
-    if not days:
-        out += no_day_lines(posts, tz)
-    for i, d in enumerate(days):
-        out += day_lines(days, i, posts=posts, tz=tz, gm_key=gm_key, roster=posters.roster)
-    return "\n".join(out).rstrip("\n") + "\n"

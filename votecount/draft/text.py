@@ -1,5 +1,5 @@
 """The text of a drafted game file, section by section: the heading and [game], the
-[[players]] tables, the [[days]] tables (`draft.draft` puts them together)."""
+[[players]] tables, the [[days]] tables (`draft`, at the end, puts them together)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from .guess import _excerpt, _time, comment, mid_thread, named, toml_str
+from .guess import (MOSCOW, _consistent, _excerpt, _time, comment, find_days, guess_rules, listed_players,
+                    mid_thread, named, toml_str)
 from ..model import Post, Thread
 from ..ballots.names import key
 
@@ -142,3 +143,25 @@ def day_lines(days: list, i: int, *, posts: list[Post], tz: ZoneInfo, gm_key: st
             hint = f"; the GM's posts since day {d.number - 1} opened name: {comment(', '.join(names))}"
     out += [f"dead = []  # FILL IN: who was out before this day (killed, lynched, modkilled){hint}", ""]
     return out
+
+
+def draft(thread: Thread, tz_name: str = MOSCOW, zone_why: str | None = None) -> str:
+    """The game file drafted from a thread, as TOML text with comments for the GM. `zone_why`
+    says where the zone came from (the page's footer, --tz, the default)."""
+    tz = ZoneInfo(tz_name)
+    posts = list(thread.posts)
+    gm = posts[0].author if posts else ""
+    gm_key = key(gm)
+    posters = posters_of(posts, gm_key)
+    days = find_days(posts, gm_key, tz)
+    _consistent(days)
+    rules, why = guess_rules(posts, gm_key, set(posters.seen))
+    list_post, listed = listed_players(posts, gm_key, days[0].post if days else None)
+    out = game_lines(thread, rules=rules, why=why, tz_name=tz_name, zone_why=zone_why, gm=gm)
+    out += player_lines(posters, list_post, listed, gm_key)
+    out.append("")
+    if not days:
+        out += no_day_lines(posts, tz)
+    for i, d in enumerate(days):
+        out += day_lines(days, i, posts=posts, tz=tz, gm_key=gm_key, roster=posters.roster)
+    return "\n".join(out).rstrip("\n") + "\n"

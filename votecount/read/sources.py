@@ -46,13 +46,13 @@ class RawPage:
     mtime: datetime | None = None  # file modification time, a last-resort "saved at"
 
 
-def _natural(name: str):
+def natural_order(name: str):
     # The name itself breaks ties ("Page1" and "page1"): the order never depends on the
     # order the file system lists a folder in.
     return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", name)], name
 
 
-def _is_page(name: str) -> bool:
+def is_page(name: str) -> bool:
     base = name.rsplit("/", 1)[-1]
     return not base.startswith(".") and (base.lower().endswith(PAGE_SUFFIXES) or "." not in base)
 
@@ -143,7 +143,7 @@ def _page_members(path: Path, infos: list[zipfile.ZipInfo]) -> list[zipfile.ZipI
         if stat.S_ISLNK(info.external_attr >> 16):
             raise InputError(f"{path}: member '{info.filename}' is a symbolic link: "
                              "refused (pack the pages themselves)")
-    infos = [i for i in infos if not i.is_dir() and _is_page(i.filename)]
+    infos = [i for i in infos if not i.is_dir() and is_page(i.filename)]
     total = sum(i.file_size for i in infos)
     if total > MAX_THREAD_BYTES:
         raise InputError(f"{path}: archive unpacks to {total:,} bytes, over the "
@@ -162,7 +162,7 @@ def _unpack(zf: zipfile.ZipFile, path: Path, infos: list[zipfile.ZipInfo]) -> li
     """The members read in natural order, each within its declared size, the thread within
     its limit whatever the headers claimed."""
     pages, read_total = [], 0
-    for info in sorted(infos, key=lambda i: _natural(i.filename)):
+    for info in sorted(infos, key=lambda i: natural_order(i.filename)):
         label = f"{path}!{info.filename}"
         try:
             with zf.open(info) as member:  # inflates at most file_size bytes (CRC-checked)
@@ -247,7 +247,7 @@ def input_files(thread: str) -> list[Path]:
     except OSError:
         return []
     return [path / n for n in names if n in ("manifest.json", "game.toml")
-            or (_is_page(n) and not _own_file(path / n))]
+            or (is_page(n) and not _own_file(path / n))]
 
 
 def _own_file(path: Path) -> bool:
@@ -261,7 +261,7 @@ def _own_file(path: Path) -> bool:
 
 def _read_folder(path: Path, thread: str, notes: list[str] | None = None) -> list[RawPage]:
     try:
-        names = sorted((n for n in os.listdir(path) if _is_page(n)), key=_natural)
+        names = sorted((n for n in os.listdir(path) if is_page(n)), key=natural_order)
         real = path.resolve(strict=True)
     except (OSError, RuntimeError) as exc:
         raise InputError(f"{thread}: cannot read the folder ({getattr(exc, 'strerror', None) or exc})") from None

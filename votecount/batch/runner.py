@@ -5,7 +5,7 @@ that returns plain rows (lists of str/int/float/bool/None), so a process pool, a
 and `--jobs 1` run exactly the same code. It never raises: a bad thread comes back as a
 `status=error` row with the reason, and the run goes on.
 
-The parent finds the threads (`discover`, in batch_find), hands out jobs, keeps a state file of finished
+The parent finds the threads (`discover`, in find.py), hands out jobs, keeps a state file of finished
 threads in OUT (so `--resume` skips threads whose input is unchanged and a killed run loses
 nothing finished), and writes the tables sorted by thread, day and post, so the same input
 gives byte-identical files whatever the number of workers (batch_tables). pandas is imported
@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .. import __version__
-from ..read import sources
-from .find import GAME_FILE, Job, discover, make_jobs  # noqa: F401  (batch's API, as ever)
-from .tables import COLUMNS, FORMATS, TABLES, result_rows, sorted_rows, write_tables  # noqa: F401
+from .. import __version__, api
+from ..api import RawPage
 from ..errors import InputError, VotecountError
+from .find import Job
+from .tables import TABLES, result_rows, sorted_rows, write_tables
 
 STATE_FILE = ".votecount-batch.jsonl"
 def _real(job: Job, path: str) -> str:
@@ -51,7 +51,6 @@ def _game(job: Job):
         return b"", None
     import zipfile
 
-    from ..count import game as game_mod
     zip_path, _, member = job.game.partition("!") if job.kind == "zip" else (job.game, "", "")
     try:
         if member:
@@ -63,7 +62,7 @@ def _game(job: Job):
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:  # ValueError: not UTF-8
         raise InputError(f"{job.game}: cannot read the game file "
                          f"({getattr(exc, 'strerror', None) or exc})") from None
-    return data, game_mod.parse(text, job.game)
+    return data, api.parse_game(text, job.game)
 
 
 # --------------------------------------------------------------------------- one thread
@@ -111,7 +110,7 @@ def _alarm(seconds: float):
         signal.signal(signal.SIGALRM, old)
 
 
-def _read_pages(job: Job, info: dict, notes: list[str]) -> list[sources.RawPage]:
+def _read_pages(job: Job, info: dict, notes: list[str]) -> list[RawPage]:
     """The thread's pages, with the page and byte limits checked before anything is read
     (votecount's own files skipped in a folder, with a line in `notes`)."""
     sizes: list[int]
@@ -119,13 +118,13 @@ def _read_pages(job: Job, info: dict, notes: list[str]) -> list[sources.RawPage]
         raise InputError(job.error or f"{job.path}: no such file or folder")
     real = _real(job, job.path)
     if job.kind == "folder":
-        names = [n for n in os.listdir(real) if sources._is_page(n)]
+        names = [n for n in os.listdir(real) if api.is_page(n)]
         sizes = [os.path.getsize(os.path.join(real, n)) for n in names]
     elif job.kind == "zip":
         import zipfile
         try:
             with zipfile.ZipFile(real) as zf:
-                sizes = [i.file_size for i in zf.infolist() if not i.is_dir() and sources._is_page(i.filename)]
+                sizes = [i.file_size for i in zf.infolist() if not i.is_dir() and api.is_page(i.filename)]
         except (zipfile.BadZipFile, OSError):
             raise InputError(f"{job.path}: not a readable .zip archive") from None
     else:
@@ -135,13 +134,13 @@ def _read_pages(job: Job, info: dict, notes: list[str]) -> list[sources.RawPage]
         raise InputError(f"{job.key}: {len(sizes):,} pages, over the limit of {job.max_pages:,} (--max-pages)")
     if job.max_bytes and sum(sizes) > job.max_bytes:
         raise InputError(f"{job.key}: {sum(sizes):,} bytes, over the limit of {job.max_bytes:,} (--max-mb)")
-    raws = sources.read(real, notes)
+    raws = api.read_pages(real, notes)
     if real != job.path:  # pages are named as the user gave them, wherever this runs
-        raws = [sources.RawPage(job.path + r.source[len(real):], r.data, r.mtime) for r in raws]
+        raws = [RawPage(job.path + r.source[len(real):], r.data, r.mtime) for r in raws]
     return raws
 
 
-def content_hash(job: Job, raws: list[sources.RawPage], game_bytes: bytes) -> str:
+def content_hash(job: Job, raws: list[RawPage], game_bytes: bytes) -> str:
     """What the count depends on: the pages (names, bytes, order), the game file, the options
     and the version. Modification times matter only for relative dates, which a re-save with
     the same bytes does not change in practice, so they are left out."""
@@ -161,21 +160,12 @@ def _options(game: str | None, rules: str | None, tz: str | None, engine: str | 
              lang: str | None, date_order: str | None) -> bytes:
     """The hash's first bytes: the version and the request's fingerprint (the same for every
     thread of a run but for its game file: built once, not once a thread)."""
-    from ..api import CountRequest
-    request = CountRequest(("",), game=game, rules=rules, zone=tz, engine=engine, lang=lang,
+    request = api.CountRequest(("",), game=game, rules=rules, zone=tz, engine=engine, lang=lang,
                            date_order=date_order)  # the threads are not in the fingerprint
     return json.dumps([__version__, request.fingerprint()]).encode()
 
 
-def _fetched(job: Job, raws):
-    """A folder saved by `votecount fetch`: its pages' fetch times place "Сегодня 19:45"."""
-    if not Path(job.path).is_dir():
-        return None
-    from ..read.pipeline import manifest_times
-    return manifest_times(job.path, raws)
-
-
-def _paced(raws, deadline: float, limit: float) -> Iterator[sources.RawPage]:
+def _paced(raws, deadline: float, limit: float) -> Iterator[RawPage]:
     for raw in raws:
         if deadline and time.monotonic() > deadline:
             raise InputError(f"over the time limit of {limit:g} s")
@@ -183,10 +173,6 @@ def _paced(raws, deadline: float, limit: float) -> Iterator[sources.RawPage]:
 
 
 def _count(job: Job, info: dict, started: float) -> dict:
-    from .. import api
-    from ..count import game as game_mod
-    from ..read.pipeline import thread_from_pages, with_notes
-
     notes: list[str] = []
     raws = _read_pages(job, info, notes)
     game_bytes, game = _game(job)
@@ -194,11 +180,11 @@ def _count(job: Job, info: dict, started: float) -> dict:
     if job.previous == digest:
         return {"key": job.key, "status": "unchanged", "hash": digest, "error": None,
                 "pages": len(raws), "posts": 0, "rows": None}
-    tz = api.zone(job.tz or (game.timezone if game else game_mod.DEFAULT_TZ))
+    tz = api.zone_of(job.tz, game)
     deadline = started + job.time_limit if job.time_limit else 0.0
-    thread = with_notes(thread_from_pages(_paced(raws, deadline, job.time_limit), job.key, tz=tz,
-                                          engine=job.engine, fetched=_fetched(job, raws),
-                                          date_order=job.date_order), notes)
+    thread = api.thread_of_pages(raws, job.key, tz=tz, engine=job.engine, folder=job.path,
+                                 date_order=job.date_order, notes=notes,
+                                 pace=lambda pages: _paced(pages, deadline, job.time_limit))
     results = api.count_thread(thread, game, tz, rules_spec=None if game else job.rules, lang=job.lang)
     if deadline and time.monotonic() > deadline:
         raise InputError(f"over the time limit of {job.time_limit:g} s")
@@ -243,7 +229,7 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
             results[res["key"]] = res
             if progress:
                 progress(res)
-    keys = sorted(results, key=sources._natural)
+    keys = sorted(results, key=api.natural_order)
     write_tables(out, fmt, {name: sorted_rows(name, (results[k]["rows"][name] for k in keys))
                             for name in TABLES})
     _write_state(state_path, [lines[k] for k in keys])
@@ -335,9 +321,7 @@ def _execute_pool(jobs: list[Job], workers: int, *, preload: bool) -> Iterator[d
 
 def _preimport() -> None:
     """The modules every thread's count imports (0.3-0.5 s), imported before the fork."""
-    from .. import api
-    from ..read import pipeline
-    from ..count import readahead, tally  # noqa: F401
+    api.preload()
 
 
 def _size(job: Job) -> int:
