@@ -6,6 +6,11 @@ one look at the page (votecount/engines/kit/look.py): the bytes parsed are searc
 and only the engines whose literals are there have their markers asked (the first of them
 that claims the page is the engine, as if every engine had been asked in turn). There is no
 generic fallback: an unknown page is an error that lists what was tried.
+
+A new engine is one module here (its ENGINE record) and one entry in the list below; the
+machinery every engine shares is in kit/.
+
+May import: votecount.model, votecount.errors.
 """
 
 from __future__ import annotations
