@@ -5,9 +5,9 @@ in worker processes or on a Dask cluster, resumable.
 - runner.py: one thread counted (process_thread), the run over all of them, its state file;
 - tables.py: the result rows and the table files (CSV, JSON, Parquet).
 
-May import: the library's door (votecount.api), votecount.errors and votecount.parallel; never
-the reading, ballot or counting modules behind the door. pandas only inside tables.py's
-writers (a count starts without it)."""
+May import: the library's door (votecount.api), votecount.errors, votecount.parallel and
+votecount (the version, in the resume hash); never the reading, ballot or counting modules
+behind the door. pandas only inside tables.py's writers (a count starts without it)."""
 
 from .find import GAME_FILE, Job, discover, make_jobs
 from .runner import STATE_FILE, Summary, content_hash, load_state, process_thread, run
