@@ -71,7 +71,7 @@ BOLD_VOTE = re.compile(r"^\s*(?:vote|голос(?:ую)?)\b\s*:?", re.I)
 LIST_HEADING = re.compile(r"игрок|участник|состав|список|живы|players?\b|roster|living|alive", re.I)
 LIST_ITEM = re.compile(r"^\s*\d{1,2}\s*[.)]\s*(.+?)\s*$")
 LIST_TAIL = re.compile(r"\s*(?:\(.*\)|\[.*\]|\s[-–—]\s.*)$")  # "nick (mentor: Bur)", "nick — мирный"
-MOSCOW = "Europe/Moscow"
+MSK = "Europe/Moscow"  # "МСК", "по Москве": the zone a Russian GM names
 
 
 @dataclass
@@ -142,7 +142,7 @@ def find_deadline(text: str, posted: datetime, tz: ZoneInfo) -> tuple[datetime |
             continue
         if m["sep"] == "." and minute:  # "до 20.11" is a date; "до 20.00" is a time
             continue
-        zone = ZoneInfo(MOSCOW) if m["msk"] else tz
+        zone = ZoneInfo(MSK) if m["msk"] else tz
         base = posted.astimezone(zone)
         n = "1" if m["d1"] else "2"
         day_m, month_m, year_m = m["d" + n], m["m" + n], m["y" + n]

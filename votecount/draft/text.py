@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from .guess import (MOSCOW, _consistent, _excerpt, _time, comment, find_days, guess_rules, listed_players,
+from ..count.game import DEFAULT_TZ
+from .guess import (_consistent, _excerpt, _time, comment, find_days, guess_rules, listed_players,
                     mid_thread, named, toml_str)
 from ..model import Post, Thread
 from ..ballots.names import key
@@ -145,7 +146,7 @@ def day_lines(days: list, i: int, *, posts: list[Post], tz: ZoneInfo, gm_key: st
     return out
 
 
-def draft(thread: Thread, tz_name: str = MOSCOW, zone_why: str | None = None) -> str:
+def draft(thread: Thread, tz_name: str = DEFAULT_TZ, zone_why: str | None = None) -> str:
     """The game file drafted from a thread, as TOML text with comments for the GM. `zone_why`
     says where the zone came from (the page's footer, --tz, the default)."""
     tz = ZoneInfo(tz_name)

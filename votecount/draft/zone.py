@@ -12,9 +12,10 @@ from __future__ import annotations
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
+from ..count.game import DEFAULT_TZ
 from ..errors import VotecountError
+from .guess import MSK
 
-DEFAULT = "Europe/Moscow"
 # Elements that hold a post's text, on every engine: a "Часовой пояс: …" written in a post is
 # not the page's zone.
 _POSTS = ("//*[contains(@class,'post') or contains(@class,'content') or contains(@class,'message')"
@@ -29,7 +30,7 @@ def offset_name(offset: timedelta | None) -> str | None:
     if minutes == 0:
         return "UTC"
     if minutes == 180:
-        return DEFAULT
+        return MSK
     if minutes % 60 or abs(minutes) > 14 * 60:
         return None
     return f"Etc/GMT{-minutes // 60:+d}"  # POSIX signs: Etc/GMT-5 is UTC+5
@@ -77,4 +78,4 @@ def guess(threads: list[str]) -> tuple[str, str]:
     except VotecountError:
         docs = []
     found = from_docs(docs) if docs else None
-    return found or (DEFAULT, "the pages state no zone: Moscow, the default; give --tz otherwise")
+    return found or (DEFAULT_TZ, "the pages state no zone: Moscow, the default; give --tz otherwise")
