@@ -27,7 +27,8 @@ from conftest import CORPUS, FIXTURES, ROOT
 from forumserver import Forum, Reply
 from votecount.read import manifest, pages
 from votecount.errors import FetchError, InputError, ParseError
-from votecount.read.fetch import USER_AGENT, FetchOptions, _Clock, clean_url, fetch_thread, fetch_to_folder, retry_after
+from votecount.read.fetch import fetch_thread, fetch_to_folder
+from votecount.read.http import USER_AGENT, FetchOptions, _Clock, clean_url, retry_after
 from votecount.read.pipeline import FETCH_TIME, read_thread
 
 EXAMPLE = ROOT / "examples" / "zarechnaya"
