@@ -18,7 +18,8 @@ import typer
 from .. import __version__
 from .kit import COOKIE, COOKIES, DATE_ORDER, DELAY, INTERRUPTED, MAX_BYTES, MAX_PAGE_BYTES, MAX_PAGES, MAX_TIME, RETRIES, TIMEOUT, ActivityFormat, BatchFormat, DateOrder, DefaultToCount, Format, Lang, PostsFormat, interrupted, leave_now, date_order_of, fail, fetch_options
 from ..errors import VotecountError
-from .outputs import check_output, format_note, one_line, pick_format, write_out
+from ..render import Shown, render
+from .outputs import check_output, format_note, one_line, pick_format, terminal, write_out
 
 
 
@@ -99,11 +100,7 @@ def count_cmd(
 
 def _write_report(fmt: str, results, *, explain: bool, previous, output: Optional[Path]) -> None:
     from ..render import report
-    if fmt == "table" and output is None:
-        from rich.console import Console
-        report(fmt, results, explain=explain, previous=previous, console=Console(highlight=False))
-    else:
-        write_out(report(fmt, results, explain=explain, previous=previous), output)
+    _write(report(fmt, results, explain=explain, previous=previous, console=terminal(fmt, output)), output)
 
 
 @app.command("posts")
@@ -128,31 +125,9 @@ def posts_cmd(
         fetch = fetch_options(ctx.params, threads=threads)
         thread, _, _ = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
                                                  fetch=fetch, date_order=date_order_of(date_order)))
-        from ..render import posts as posts_render
         for w in thread.warnings:
             typer.echo(f"votecount: warning: {w}", err=True)
-        if chosen == "json":
-            write_out(posts_render.to_json(thread.posts), output)
-        elif chosen == "csv":
-            write_out(posts_render.to_csv(thread.posts), output)
-        else:
-            from rich.console import Console
-            from rich.table import Table
-            table = Table(title=f"{thread.title} ({thread.engine}, {thread.pages} pp.)", show_lines=False)
-            for col in ("no", "id", "author", "time", "edited", "text"):
-                table.add_column(col)
-            for p in thread.posts:
-                edit = f"{p.edited_by or '?'} {p.edited_at.isoformat(sep=' ') if p.edited_at else ''}" if p.edited else ""
-                table.add_row(str(p.post_no), p.post_id, p.author, p.time.isoformat(sep=" "), edit,
-                              p.text[:60].replace("\n", " / "))
-            console = Console(highlight=False) if output is None else None
-            if console:
-                console.print(table)
-            else:
-                import io
-                buf = io.StringIO()
-                Console(file=buf, width=160, color_system=None).print(table)
-                write_out(buf.getvalue(), output)
+        _write(render(chosen, "posts", thread, Shown(console=terminal(chosen, output))), output)
         format_note(fmt, output, chosen)
     except VotecountError as exc:
         fail(exc)
@@ -221,37 +196,25 @@ def activity_cmd(
         check_day(day, g)
         language = pick_language(lang, g, tzinfo, thread)
         report = activity.build(thread, g, minimum, day)
-        if chosen == "table":
-            _activity_table(report, thread, output, (language, explain))
-        else:
-            text = activity.to_json(report, language) if chosen == "json" else activity.to_csv(report, language)
-            write_out(text, output)
-            format_note(fmt, output, chosen)
+        console = terminal(chosen, output)
+        _write(render(chosen, "activity", report, Shown(explain=explain, lang=language, console=console,
+                                                        warnings=tuple(thread.warnings))), output)
+        format_note(fmt, output, chosen)
+        if chosen != "table":  # the table shows them above itself
             _activity_notes(report, thread)
     except VotecountError as exc:
         fail(exc)
 
 
-def _activity_table(report, thread, output: Path | None, shown: tuple) -> None:
-    """The activity table on the terminal, or plain in `output`; `shown` is (language, explain)."""
-    import io
-
-    from rich.console import Console
-
-    from ..render.activity_table import render
-    language, explain = shown
-    buf = io.StringIO() if output is not None else None
-    console = Console(highlight=False) if buf is None else Console(file=buf, width=120, color_system=None)
-    for w in thread.warnings:
-        console.print(f"warning: {w}", style="yellow", markup=False)
-    render(report, console, language, explain)
-    if buf is not None:
-        write_out(buf.getvalue(), output)
+def _write(text: Optional[str], output: Optional[Path]) -> None:
+    """A renderer's text to standard output or -o; None: it printed on the terminal itself."""
+    if text is not None:
+        write_out(text, output)
 
 
 def _activity_notes(report, thread) -> None:
-    """The thread's warnings and the report's notes, on stderr: the rows written stay exactly
-    the contract's list."""
+    """The thread's warnings and the report's notes, on stderr, when the rows are written as
+    JSON or CSV (the table shows them): the rows written stay exactly the contract's list."""
     for w in thread.warnings:
         typer.echo(f"votecount: warning: {w}", err=True)
     if report.unknown_authors:

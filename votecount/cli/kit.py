@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..errors import VotecountError
+from ..render import formats
 from .outputs import is_url, one_line
 
 
@@ -59,19 +60,15 @@ class DefaultToCount(TyperGroup):
         raise SystemExit(code if isinstance(code, int) else 0)
 
 
-class Format(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
-    bbcode = "bbcode"
-    markdown = "markdown"
-    html = "html"
+def _choices(name: str, values) -> type[Enum]:
+    """An option's choices as typer takes them: a str Enum whose values are `values`, in order."""
+    return Enum(name, [(v, v) for v in values], type=str, module=__name__)
 
 
-class PostsFormat(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
+# --format of each command: the formats the renderers' list has for what it writes
+Format = _choices("Format", formats("count"))
+PostsFormat = _choices("PostsFormat", formats("posts"))
+ActivityFormat = _choices("ActivityFormat", formats("activity"))
 
 
 class Lang(str, Enum):
@@ -129,9 +126,6 @@ def fetch_options(params: Mapping, *, refresh: bool = False, threads=None):
     cookies, cookie = p.pop("cookies"), p.pop("cookie")
     return FetchOptions(**p, cookies_file=str(cookies) if cookies else None,
                         cookies=tuple(cookie or ()), refresh=refresh)
-
-
-ActivityFormat = PostsFormat  # `activity` writes the same three formats as `posts`
 
 
 class BatchFormat(str, Enum):
