@@ -1,7 +1,8 @@
-"""What the command line's commands share: the group that makes `count` the default and
-keeps every usage error to one line, the choices (formats, languages, date orders), the option
-bundle for fetching live threads (declared once, used by `count`, `posts` and `fetch`), the
-one-line failure, and the Ctrl-C handling. The commands themselves are in cli.py.
+"""What the command line's commands share: the group that makes `count` the default, keeps
+every usage error to one line and maps every error to its exit status (the one place: a
+command lets a VotecountError go up to it), the choices (formats, languages, date orders), the
+option bundle for fetching live threads (declared once, used by `count`, `posts` and `fetch`),
+and the Ctrl-C handling. The commands themselves are in commands.py.
 """
 
 from __future__ import annotations
@@ -74,11 +75,6 @@ ActivityFormat = _choices("ActivityFormat", formats("activity"))
 class Lang(str, Enum):
     ru = "ru"
     en = "en"
-
-
-def fail(exc: Exception) -> None:
-    typer.echo(f"votecount: {one_line(str(exc))}", err=True)
-    raise typer.Exit(getattr(exc, "exit_code", 2))
 
 
 # --- fetching live threads (votecount URL, votecount fetch URL -o DIR) -------------------
