@@ -1,4 +1,5 @@
-"""The command line: parse options, call the pipeline, render, map errors to exit codes.
+"""The command line: parse options, call the pipeline, render (errors are mapped to exit
+codes once, by the group in kit.py).
 
 `votecount THREAD…` is the count itself (the `count` command, chosen when the first
 argument is not a command name); `votecount posts THREAD…` shows what the parser extracted;
@@ -16,9 +17,10 @@ from typing import List, Optional
 import typer
 
 from .. import __version__
-from .kit import COOKIE, COOKIES, DATE_ORDER, DELAY, INTERRUPTED, MAX_BYTES, MAX_PAGE_BYTES, MAX_PAGES, MAX_TIME, RETRIES, TIMEOUT, ActivityFormat, BatchFormat, DateOrder, DefaultToCount, Format, Lang, PostsFormat, interrupted, leave_now, date_order_of, fail, fetch_options
+from .kit import COOKIE, COOKIES, DATE_ORDER, DELAY, INTERRUPTED, MAX_BYTES, MAX_PAGE_BYTES, MAX_PAGES, MAX_TIME, RETRIES, TIMEOUT, ActivityFormat, BatchFormat, DateOrder, DefaultToCount, Format, Lang, PostsFormat, interrupted, leave_now, date_order_of, fetch_options
 from ..errors import VotecountError
-from .outputs import check_output, format_note, one_line, pick_format, write_out
+from ..render import Shown, render
+from .outputs import check_output, format_note, one_line, pick_format, terminal, write_out
 
 
 
@@ -76,34 +78,27 @@ def count_cmd(
     \b
       votecount thread.html --at 14:00 -f bbcode
     """
-    try:
-        check_output(output, threads, game, diff, rules, cookies)
-        chosen = pick_format(fmt, output, Format, "count")
-        from ..api import CountRequest, run
-        previous = None
-        if diff is not None:  # read first: a bad file fails before the (slower) count
-            from ..render.diff import load_previous
-            previous = load_previous(diff)
-        fetch = fetch_options(ctx.params, threads=threads)
-        results = run(CountRequest(tuple(threads), game=None if game is None else str(game), rules=rules, day=day,
-                                   deadline=deadline, zone=tz, at=at, lang=lang, engine=engine,
-                                   saved_at=saved_at, fetch=fetch, jobs=jobs,
-                                   date_order=date_order_of(date_order)))
-        _write_report(chosen, results, explain=explain, previous=previous, output=output)
-        format_note(fmt, output, chosen)
-    except VotecountError as exc:
-        fail(exc)
+    check_output(output, threads, game, diff, rules, cookies)
+    chosen = pick_format(fmt, output, Format, "count")
+    from ..api import CountRequest, run
+    previous = None
+    if diff is not None:  # read first: a bad file fails before the (slower) count
+        from ..render.diff import load_previous
+        previous = load_previous(diff)
+    fetch = fetch_options(ctx.params, threads=threads)
+    results = run(CountRequest(tuple(threads), game=None if game is None else str(game), rules=rules, day=day,
+                               deadline=deadline, zone=tz, at=at, lang=lang, engine=engine,
+                               saved_at=saved_at, fetch=fetch, jobs=jobs,
+                               date_order=date_order_of(date_order)))
+    _write_report(chosen, results, explain=explain, previous=previous, output=output)
+    format_note(fmt, output, chosen)
     if strict and any(r.violations for r in results):
         raise typer.Exit(1)
 
 
 def _write_report(fmt: str, results, *, explain: bool, previous, output: Optional[Path]) -> None:
     from ..render import report
-    if fmt == "table" and output is None:
-        from rich.console import Console
-        report(fmt, results, explain=explain, previous=previous, console=Console(highlight=False))
-    else:
-        write_out(report(fmt, results, explain=explain, previous=previous), output)
+    _write(report(fmt, results, explain=explain, previous=previous, console=terminal(fmt, output)), output)
 
 
 @app.command("posts")
@@ -121,41 +116,16 @@ def posts_cmd(
     date_order: Optional[DateOrder] = DATE_ORDER,
 ):
     """Show the posts the parser extracted (to check a parser on your forum)."""
-    try:
-        check_output(output, threads, cookies)
-        chosen = pick_format(fmt, output, PostsFormat, "posts")
-        from ..api import CountRequest, open_request
-        fetch = fetch_options(ctx.params, threads=threads)
-        thread, _, _ = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
-                                                 fetch=fetch, date_order=date_order_of(date_order)))
-        from ..render import posts as posts_render
-        for w in thread.warnings:
-            typer.echo(f"votecount: warning: {w}", err=True)
-        if chosen == "json":
-            write_out(posts_render.to_json(thread.posts), output)
-        elif chosen == "csv":
-            write_out(posts_render.to_csv(thread.posts), output)
-        else:
-            from rich.console import Console
-            from rich.table import Table
-            table = Table(title=f"{thread.title} ({thread.engine}, {thread.pages} pp.)", show_lines=False)
-            for col in ("no", "id", "author", "time", "edited", "text"):
-                table.add_column(col)
-            for p in thread.posts:
-                edit = f"{p.edited_by or '?'} {p.edited_at.isoformat(sep=' ') if p.edited_at else ''}" if p.edited else ""
-                table.add_row(str(p.post_no), p.post_id, p.author, p.time.isoformat(sep=" "), edit,
-                              p.text[:60].replace("\n", " / "))
-            console = Console(highlight=False) if output is None else None
-            if console:
-                console.print(table)
-            else:
-                import io
-                buf = io.StringIO()
-                Console(file=buf, width=160, color_system=None).print(table)
-                write_out(buf.getvalue(), output)
-        format_note(fmt, output, chosen)
-    except VotecountError as exc:
-        fail(exc)
+    check_output(output, threads, cookies)
+    chosen = pick_format(fmt, output, PostsFormat, "posts")
+    from ..api import CountRequest, open_request
+    fetch = fetch_options(ctx.params, threads=threads)
+    thread, _, _ = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
+                                             fetch=fetch, date_order=date_order_of(date_order)))
+    for w in thread.warnings:
+        typer.echo(f"votecount: warning: {w}", err=True)
+    _write(render(chosen, "posts", thread, Shown(console=terminal(chosen, output))), output)
+    format_note(fmt, output, chosen)
 
 
 @app.command("init")
@@ -169,27 +139,24 @@ def init_cmd(
     date_order: Optional[DateOrder] = DATE_ORDER,
 ):
     """Draft a game file from a thread: GM, roster, days, rules preset, each with a comment to check."""
-    try:
-        check_output(output, threads)
-        if output is not None and output.exists() and not force:
-            raise VotecountError(f"{output} exists; add --force to overwrite it")
-        from ..api import CountRequest, open_request
-        from ..draft.guess import mid_thread
-        from ..draft.text import draft
-        why = "given with --tz"
-        if tz is None:  # the zone the page states: its text times are read in it too
-            from ..draft.zone import guess
-            tz, why = guess(threads)
-        thread, _, tzinfo = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
-                                                      date_order=date_order_of(date_order)))
-        write_out(draft(thread, tzinfo.key, why), output)
-        warning = mid_thread(list(thread.posts))
-        for w in [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else []):
-            typer.echo(f"votecount: warning: {one_line(w)}", err=True)
-        if output is not None:
-            typer.echo(f"votecount: drafted {output}: check every line marked CHECK or FILL IN", err=True)
-    except VotecountError as exc:
-        fail(exc)
+    check_output(output, threads)
+    if output is not None and output.exists() and not force:
+        raise VotecountError(f"{output} exists; add --force to overwrite it")
+    from ..api import CountRequest, open_request
+    from ..draft.guess import mid_thread
+    from ..draft.text import draft
+    why = "given with --tz"
+    if tz is None:  # the zone the page states: its text times are read in it too
+        from ..draft.zone import guess
+        tz, why = guess(threads)
+    thread, _, tzinfo = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
+                                                  date_order=date_order_of(date_order)))
+    write_out(draft(thread, tzinfo.key, why), output)
+    warning = mid_thread(list(thread.posts))
+    for w in [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else []):
+        typer.echo(f"votecount: warning: {one_line(w)}", err=True)
+    if output is not None:
+        typer.echo(f"votecount: drafted {output}: check every line marked CHECK or FILL IN", err=True)
 
 
 @app.command("activity")
@@ -208,51 +175,36 @@ def activity_cmd(
     date_order: Optional[DateOrder] = DATE_ORDER,
 ):
     """Posts per player per day in the game thread; likely non-informative posts marked (C3.14)."""
-    try:
-        check_output(output, threads, game)
-        chosen = pick_format(fmt, output, ActivityFormat, "activity")
-        from ..count import activity
-        from ..count import game as game_mod
-        from ..api import CountRequest, check_day, language as pick_language, open_request
-        thread, g, tzinfo = open_request(CountRequest(tuple(threads), game=None if game is None else str(game),
-                                                      zone=tz, engine=engine, saved_at=saved_at,
-                                                      date_order=date_order_of(date_order)))
-        if g is None:
-            g = game_mod.from_thread(thread, tzinfo.key)
-        check_day(day, g)
-        language = pick_language(lang, g, tzinfo, thread)
-        report = activity.build(thread, g, minimum, day)
-        if chosen == "table":
-            _activity_table(report, thread, output, (language, explain))
-        else:
-            text = activity.to_json(report, language) if chosen == "json" else activity.to_csv(report, language)
-            write_out(text, output)
-            format_note(fmt, output, chosen)
-            _activity_notes(report, thread)
-    except VotecountError as exc:
-        fail(exc)
+    check_output(output, threads, game)
+    chosen = pick_format(fmt, output, ActivityFormat, "activity")
+    from ..count import activity
+    from ..count import game as game_mod
+    from ..api import CountRequest, check_day, language as pick_language, open_request
+    thread, g, tzinfo = open_request(CountRequest(tuple(threads), game=None if game is None else str(game),
+                                                  zone=tz, engine=engine, saved_at=saved_at,
+                                                  date_order=date_order_of(date_order)))
+    if g is None:
+        g = game_mod.from_thread(thread, tzinfo.key)
+    check_day(day, g)
+    language = pick_language(lang, g, tzinfo, thread)
+    report = activity.build(thread, g, minimum, day)
+    console = terminal(chosen, output)
+    _write(render(chosen, "activity", report, Shown(explain=explain, lang=language, console=console,
+                                                    warnings=tuple(thread.warnings))), output)
+    format_note(fmt, output, chosen)
+    if chosen != "table":  # the table shows them above itself
+        _activity_notes(report, thread)
 
 
-def _activity_table(report, thread, output: Path | None, shown: tuple) -> None:
-    """The activity table on the terminal, or plain in `output`; `shown` is (language, explain)."""
-    import io
-
-    from rich.console import Console
-
-    from ..render.activity_table import render
-    language, explain = shown
-    buf = io.StringIO() if output is not None else None
-    console = Console(highlight=False) if buf is None else Console(file=buf, width=120, color_system=None)
-    for w in thread.warnings:
-        console.print(f"warning: {w}", style="yellow", markup=False)
-    render(report, console, language, explain)
-    if buf is not None:
-        write_out(buf.getvalue(), output)
+def _write(text: Optional[str], output: Optional[Path]) -> None:
+    """A renderer's text to standard output or -o; None: it printed on the terminal itself."""
+    if text is not None:
+        write_out(text, output)
 
 
 def _activity_notes(report, thread) -> None:
-    """The thread's warnings and the report's notes, on stderr: the rows written stay exactly
-    the contract's list."""
+    """The thread's warnings and the report's notes, on stderr, when the rows are written as
+    JSON or CSV (the table shows them): the rows written stay exactly the contract's list."""
     for w in thread.warnings:
         typer.echo(f"votecount: warning: {w}", err=True)
     if report.unknown_authors:
@@ -275,16 +227,13 @@ def fetch_cmd(
     max_time: float = MAX_TIME, timeout: float = TIMEOUT, retries: int = RETRIES,
 ):
     """Save every page of a live thread byte for byte, with manifest.json (count the folder later)."""
-    try:
-        from ..read.fetch import fetch_to_folder, is_url
-        if not is_url(url):
-            raise VotecountError(f"{url}: not an http(s) URL")
-        opts = fetch_options(ctx.params, refresh=refresh)
-        pages, downloaded = fetch_to_folder(url, output, opts, engine=engine)
-        typer.echo(f"votecount: {len(pages)} pages of {pages[0].final_url} ({pages[0].engine}) in "
-                   f"{output}: {downloaded} downloaded, {len(pages) - downloaded} unchanged", err=True)
-    except VotecountError as exc:
-        fail(exc)
+    from ..read.fetch import fetch_to_folder, is_url
+    if not is_url(url):
+        raise VotecountError(f"{url}: not an http(s) URL")
+    opts = fetch_options(ctx.params, refresh=refresh)
+    pages, downloaded = fetch_to_folder(url, output, opts, engine=engine)
+    typer.echo(f"votecount: {len(pages)} pages of {pages[0].final_url} ({pages[0].engine}) in "
+               f"{output}: {downloaded} downloaded, {len(pages) - downloaded} unchanged", err=True)
 
 
 
@@ -307,14 +256,11 @@ def batch_cmd(
     date_order: Optional[DateOrder] = DATE_ORDER,
 ):
     """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
-    try:
-        from .batch import run_batch
-        summary = run_batch(paths, output, fmt.value, jobs=jobs, resume=resume, rules=rules, tz=tz,
-                            engine=engine, lang=lang.value if lang else None,
-                            time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask,
-                            quiet=quiet, date_order=date_order_of(date_order))
-    except VotecountError as exc:
-        fail(exc)
+    from .batch import run_batch
+    summary = run_batch(paths, output, fmt.value, jobs=jobs, resume=resume, rules=rules, tz=tz,
+                        engine=engine, lang=lang.value if lang else None,
+                        time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask,
+                        quiet=quiet, date_order=date_order_of(date_order))
     from ..batch import FORMATS
     table = output / f"threads{FORMATS[fmt.value]}"
     skipped = f" ({summary.unchanged:,} unchanged)" if summary.unchanged else ""

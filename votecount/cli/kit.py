@@ -1,7 +1,8 @@
-"""What the command line's commands share: the group that makes `count` the default and
-keeps every usage error to one line, the choices (formats, languages, date orders), the option
-bundle for fetching live threads (declared once, used by `count`, `posts` and `fetch`), the
-one-line failure, and the Ctrl-C handling. The commands themselves are in cli.py.
+"""What the command line's commands share: the group that makes `count` the default, keeps
+every usage error to one line and maps every error to its exit status (the one place: a
+command lets a VotecountError go up to it), the choices (formats, languages, date orders), the
+option bundle for fetching live threads (declared once, used by `count`, `posts` and `fetch`),
+and the Ctrl-C handling. The commands themselves are in commands.py.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..errors import VotecountError
+from ..render import formats
 from .outputs import is_url, one_line
 
 
@@ -59,29 +61,20 @@ class DefaultToCount(TyperGroup):
         raise SystemExit(code if isinstance(code, int) else 0)
 
 
-class Format(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
-    bbcode = "bbcode"
-    markdown = "markdown"
-    html = "html"
+def _choices(name: str, values) -> type[Enum]:
+    """An option's choices as typer takes them: a str Enum whose values are `values`, in order."""
+    return Enum(name, [(v, v) for v in values], type=str, module=__name__)
 
 
-class PostsFormat(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
+# --format of each command: the formats the renderers' list has for what it writes
+Format = _choices("Format", formats("count"))
+PostsFormat = _choices("PostsFormat", formats("posts"))
+ActivityFormat = _choices("ActivityFormat", formats("activity"))
 
 
 class Lang(str, Enum):
     ru = "ru"
     en = "en"
-
-
-def fail(exc: Exception) -> None:
-    typer.echo(f"votecount: {one_line(str(exc))}", err=True)
-    raise typer.Exit(getattr(exc, "exit_code", 2))
 
 
 # --- fetching live threads (votecount URL, votecount fetch URL -o DIR) -------------------
@@ -129,9 +122,6 @@ def fetch_options(params: Mapping, *, refresh: bool = False, threads=None):
     cookies, cookie = p.pop("cookies"), p.pop("cookie")
     return FetchOptions(**p, cookies_file=str(cookies) if cookies else None,
                         cookies=tuple(cookie or ()), refresh=refresh)
-
-
-ActivityFormat = PostsFormat  # `activity` writes the same three formats as `posts`
 
 
 class BatchFormat(str, Enum):

@@ -1,5 +1,6 @@
 """What the commands write: -o files written whole, never onto an input, in the format -o's
-extension names when -f is not given; one-line messages."""
+extension names when -f is not given (the renderers' list says which), or a table on the
+terminal; one-line messages."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import List, Optional
 import typer
 
 from ..errors import VotecountError
+from ..render import DEFAULT, EXTENSIONS, RENDERERS
 
 
 def write_out(text: str, output: Optional[Path]) -> None:
@@ -62,11 +64,6 @@ def is_url(thread: str) -> bool:
     return thread.lower().startswith(("http://", "https://"))
 
 
-# -o's extension → the format, when -f is not given (.txt: the plain table).
-EXTENSIONS = {".json": "json", ".csv": "csv", ".html": "html", ".htm": "html", ".md": "markdown",
-              ".markdown": "markdown", ".bbcode": "bbcode", ".txt": "table"}
-
-
 def pick_format(fmt: Optional[Enum], output: Optional[Path], allowed, command: str) -> str:
     """-f, else the format -o's extension names (said by format_note once written), else the
     table."""
@@ -74,7 +71,7 @@ def pick_format(fmt: Optional[Enum], output: Optional[Path], allowed, command: s
         return fmt.value
     chosen = EXTENSIONS.get(output.suffix.lower()) if output is not None else None
     if chosen is None:
-        return "table"
+        return DEFAULT
     if chosen not in [a.value for a in allowed]:
         raise VotecountError(f"-o {output}: {command} writes {', '.join(a.value for a in allowed)}, "
                              f"not {chosen}; give -f or another extension")
@@ -82,9 +79,18 @@ def pick_format(fmt: Optional[Enum], output: Optional[Path], allowed, command: s
 
 
 def format_note(fmt: Optional[Enum], output: Optional[Path], chosen: str) -> None:
-    if fmt is None and output is not None and chosen != "table":
+    if fmt is None and output is not None and chosen != DEFAULT:
         typer.echo(f"votecount: note: wrote {chosen}, from the {output.suffix} of -o "
                    "(-f chooses another format)", err=True)
+
+
+def terminal(chosen: str, output: Optional[Path]):
+    """The terminal's console for a format printed there (the table, in colour) when there is
+    no -o; else None: the text is written whole."""
+    if output is not None or not RENDERERS[chosen].terminal:
+        return None
+    from rich.console import Console
+    return Console(highlight=False)
 
 
 def one_line(text: str) -> str:

@@ -1,9 +1,59 @@
-"""Renderers: DayResult / posts → table, JSON, CSV, BBCode, Markdown, HTML. Pure functions
-returning text; `report` is the one dispatch the CLI calls for a count."""
+"""Renderers: DayResult / posts / activity → table, JSON, CSV, BBCode, Markdown, HTML. Pure
+functions returning text (a table may print to the terminal instead).
+
+`RENDERERS` is the one list of output formats: each names, for what it can render (a count,
+the extracted posts, the activity report), the function that renders it ('module:function' in
+this package, imported when used; called as function(what, shown)), and the extensions of -o
+that pick it. The commands' --format choices and -o's extension table are derived from it, so
+a new format is one entry here and its module.
+"""
 
 from __future__ import annotations
 
-FORMATS = ("table", "json", "csv", "bbcode", "markdown", "html")
+from dataclasses import dataclass
+
+from .shown import Shown
+
+
+@dataclass(frozen=True)
+class Renderer:
+    extensions: tuple[str, ...]  # -o's extensions that pick this format when -f is not given
+    count: str | None = None  # renders a count: list[DayResult]
+    posts: str | None = None  # renders the extracted posts: a Thread
+    activity: str | None = None  # renders `activity`'s Report
+    terminal: bool = False  # printed on the terminal's console (colours) to standard output
+
+
+RENDERERS = {
+    "table": Renderer((".txt",), count="table:render", posts="posts:table",
+                      activity="activity:table", terminal=True),
+    "json": Renderer((".json",), count="json_out:render", posts="posts:json_text",
+                     activity="activity:json_text"),
+    "csv": Renderer((".csv",), count="csv_out:render", posts="posts:csv_text",
+                    activity="activity:csv_text"),
+    "bbcode": Renderer((".bbcode",), count="bbcode:render"),
+    "markdown": Renderer((".md", ".markdown"), count="markdown:render"),
+    "html": Renderer((".html", ".htm"), count="html:render"),
+}
+DEFAULT = "table"  # without -f and without an extension of -o that names a format
+
+EXTENSIONS = {ext: name for name, r in RENDERERS.items() for ext in r.extensions}
+
+
+def formats(subject: str) -> tuple[str, ...]:
+    """The formats that render `subject` ('count', 'posts' or 'activity'), in the list's order."""
+    return tuple(name for name, r in RENDERERS.items() if getattr(r, subject))
+
+
+def render(fmt: str, subject: str, what, shown: Shown) -> str | None:
+    """`what` (a `subject`) in `fmt`: the text, or None when printed on `shown.console`."""
+    entry = RENDERERS.get(fmt)
+    target = getattr(entry, subject, None) if entry is not None else None
+    if target is None:
+        raise ValueError(f"unknown format {fmt!r}")  # the CLI's choices keep this from users
+    from importlib import import_module
+    module, _, function = target.partition(":")
+    return getattr(import_module(f".{module}", __name__), function)(what, shown)
 
 
 def report(fmt: str, results, *, explain: bool = False, previous: dict | None = None,
@@ -17,53 +67,5 @@ def report(fmt: str, results, *, explain: bool = False, previous: dict | None = 
     if previous is not None:
         from .diff import diffs_for
         diffs = diffs_for(results, previous)
-    if fmt == "json":
-        import json
-
-        from .json_out import day_dict
-        data = [day_dict(r, explain) for r in results]
-        if diffs is not None:
-            for d in data:
-                d["diff"] = diffs[d["day"]]
-        payload = data if len(data) != 1 else data[0]
-        return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
-    if fmt == "csv":
-        from . import csv_out
-        return csv_out.render(results, previous)
-    if fmt == "bbcode":
-        from . import bbcode
-        return bbcode.render(results, diffs)
-    if fmt == "markdown":
-        from . import markdown
-        return markdown.render(results, diffs)
-    if fmt == "html":
-        from . import html
-        return html.render(results, diffs)
-    if fmt == "table":
-        return _table(results, explain, diffs, console)
-    raise ValueError(f"unknown format {fmt!r}")  # the CLI's enum keeps this from users
-
-
-def _table(results, explain, diffs, console) -> str | None:
-    import io
-
-    from rich.console import Console, Group
-    from rich.text import Text
-
-    from .table import day_renderables
-    from .words import word
-    buf = None
-    if console is None:
-        buf = io.StringIO()
-        console = Console(file=buf, width=120, color_system=None, highlight=False)
-    for i, r in enumerate(results):
-        if i:
-            console.print()
-        parts = day_renderables(r, explain)
-        if diffs is not None:
-            parts.append(Text(word(r.lang, "changes") + ":", style="bold"))
-            parts += [Text(f"  {line}") for line in diffs[r.day]["lines"]]
-        # soft_wrap: long lines are left to the terminal to wrap (rich wrapping 1,500
-        # violation lines itself took 0.3 s, longer than counting them)
-        console.print(Group(*parts), soft_wrap=True)
-    return None if buf is None else buf.getvalue()
+    shown = Shown(explain=explain, previous=previous, diffs=diffs, console=console)
+    return render(fmt, "count", results, shown)

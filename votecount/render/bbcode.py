@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..model import DayResult
 from . import forum_post
+from .shown import PLAIN, Shown
 
 # "[" followed by a zero-width space is not a tag on any engine, and looks the same; names.py
 # drops zero-width characters, so a nick copied back from the post still matches.
@@ -39,5 +40,5 @@ MARKUP = forum_post.Markup(
 )
 
 
-def render(results: list[DayResult], diffs: dict[int, dict] | None = None) -> str:
-    return forum_post.render(MARKUP, results, diffs)
+def render(results: list[DayResult], shown: Shown = PLAIN) -> str:
+    return forum_post.render(MARKUP, results, shown.diffs)

@@ -13,6 +13,7 @@ import csv
 import io
 
 from ..model import Ballot, DayResult
+from .shown import PLAIN, Shown
 
 FIELDS = ("day", "phase", "post_no", "post_id", "time", "voter", "kind", "target", "colour",
           "weight", "status", "violations", "written", "url")
@@ -36,7 +37,8 @@ def _change(row: dict, old: dict[str, dict] | None) -> str:
     return "" if prev.get("status") == row["status"] else f"was {prev.get('status')}"
 
 
-def render(results: list[DayResult], previous: dict[int, dict] | None = None) -> str:
+def render(results: list[DayResult], shown: Shown = PLAIN) -> str:
+    previous = shown.previous
     out = io.StringIO()
     fields = FIELDS + (("change",) if previous is not None else ())
     writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")

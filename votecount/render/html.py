@@ -17,6 +17,7 @@ from string import Template
 from .. import __version__
 from ..model import Ballot, DayResult, TallyRow
 from . import timeline
+from .shown import PLAIN, Shown
 from .words import interim_heading, num, runoff_names, warnings, when, word
 
 
@@ -201,7 +202,8 @@ def summary_section(results: list[DayResult]) -> str:
             f'<tbody>{"".join(rows)}</tbody></table></div></section>')
 
 
-def render(results: list[DayResult], diffs: dict[int, dict] | None = None) -> str:
+def render(results: list[DayResult], shown: Shown = PLAIN) -> str:
+    diffs = shown.diffs
     first = results[0] if results else None
     lang = first.lang if first else "en"
     t = first.thread if first else None

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 from ..model import Ballot, DayResult, Violation
+from .shown import PLAIN, Shown
 
 
 def iso(t) -> str | None:
@@ -79,3 +82,13 @@ def day_dict(r: DayResult, explain: bool = False) -> dict:
         for b, d in zip(r.ballots, out["ballots"]):
             d["story"] = list(b.story)
     return out
+
+
+def render(results: list[DayResult], shown: Shown = PLAIN) -> str:
+    """`--format json`: one day's object, or a list of them; with --diff each has its `diff`."""
+    data = [day_dict(r, shown.explain) for r in results]
+    if shown.diffs is not None:
+        for d in data:
+            d["diff"] = shown.diffs[d["day"]]
+    payload = data if len(data) != 1 else data[0]
+    return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"

@@ -11,6 +11,7 @@ import re
 
 from ..model import DayResult
 from . import forum_post
+from .shown import PLAIN, Shown
 from .words import word
 
 MARK = {"red": "🔴", "blue": "🔵"}
@@ -45,5 +46,5 @@ MARKUP = forum_post.Markup(
 )
 
 
-def render(results: list[DayResult], diffs: dict[int, dict] | None = None) -> str:
-    return forum_post.render(MARKUP, results, diffs)
+def render(results: list[DayResult], shown: Shown = PLAIN) -> str:
+    return forum_post.render(MARKUP, results, shown.diffs)

@@ -1,4 +1,5 @@
-"""`votecount posts`: the extracted posts, so a user can check a parser on their forum."""
+"""`votecount posts`: the extracted posts, so a user can check a parser on their forum: JSON
+and CSV with the fields of CONTRACT.md, or a table of the first words of each post."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import csv
 import io
 import json
 
-from ..model import Post
+from ..model import Post, Thread
+from .shown import PLAIN, Shown, printed
 
 FIELDS = ("post_id", "post_no", "page", "author", "author_id", "time", "edited", "edited_by",
           "edited_at", "edit_count", "text", "html", "url")
@@ -37,3 +39,25 @@ def to_csv(posts) -> str:
     for p in posts:
         writer.writerow(post_dict(p))
     return out.getvalue()
+
+
+def json_text(thread: Thread, shown: Shown = PLAIN) -> str:
+    return to_json(thread.posts)
+
+
+def csv_text(thread: Thread, shown: Shown = PLAIN) -> str:
+    return to_csv(thread.posts)
+
+
+def table(thread: Thread, shown: Shown = PLAIN) -> str | None:
+    """One row a post (its text cut to 60 characters), titled with the thread; printed on
+    `shown.console`, else returned as plain text 160 columns wide."""
+    from rich.table import Table
+    table = Table(title=f"{thread.title} ({thread.engine}, {thread.pages} pp.)", show_lines=False)
+    for col in ("no", "id", "author", "time", "edited", "text"):
+        table.add_column(col)
+    for p in thread.posts:
+        edit = f"{p.edited_by or '?'} {p.edited_at.isoformat(sep=' ') if p.edited_at else ''}" if p.edited else ""
+        table.add_row(str(p.post_no), p.post_id, p.author, p.time.isoformat(sep=" "), edit,
+                      p.text[:60].replace("\n", " / "))
+    return printed(shown, 160, lambda console: console.print(table))

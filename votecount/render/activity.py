@@ -1,4 +1,5 @@
-"""`votecount activity` as a terminal table: one table per day, then who is below the minimum."""
+"""`votecount activity`: a terminal table (one table per day, then who is below the minimum),
+or the rows as JSON or CSV (written by count.activity: the contract's fields)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from rich.text import Text
 
 from ..count.activity import Report
 from ..messages import labels
+from .shown import PLAIN, Shown, printed
+
 
 def _reason_counts(marks, lang: str) -> str:
     counts: dict[str, int] = {}
@@ -54,3 +57,23 @@ def render(report: Report, console: Console, lang: str = "en", explain: bool = F
         who = ", ".join(f"{p} ({w['day_of']} {d}: {n})" for p, d, n in report.dead_posting)
         console.print(w["dead"].format(who=who), style="yellow", markup=False)
     console.print(w["note"], style="dim")
+
+
+def table(report: Report, shown: Shown = PLAIN) -> str | None:
+    """The reading's warnings, then the tables, in `shown.lang`; printed on `shown.console`, else
+    returned as plain text 120 columns wide."""
+    def draw(console: Console) -> None:
+        for w in shown.warnings:
+            console.print(f"warning: {w}", style="yellow", markup=False)
+        render(report, console, shown.lang, shown.explain)
+    return printed(shown, 120, draw)
+
+
+def json_text(report: Report, shown: Shown = PLAIN) -> str:
+    from ..count.activity import to_json
+    return to_json(report, shown.lang)
+
+
+def csv_text(report: Report, shown: Shown = PLAIN) -> str:
+    from ..count.activity import to_csv
+    return to_csv(report, shown.lang)
