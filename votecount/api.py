@@ -12,8 +12,9 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .errors import ConfigError
-from .read.sources import PAGE_SUFFIXES, RawPage, is_page, natural_order  # noqa: F401 (batch's door)
+from .errors import ConfigError, did_you_mean  # noqa: F401 (the commands' door)
+from .model import DEFAULT_TZ  # noqa: F401 (the commands' door)
+from .read.sources import PAGE_SUFFIXES, RawPage, input_files, is_page, is_url, natural_order  # noqa: F401
 from .read.sources import read as read_pages  # noqa: F401 (a THREAD argument's pages, for batch)
 
 RUSSIAN_ZONES = {"Europe/Moscow", "Europe/Kaliningrad", "Europe/Samara", "Europe/Volgograd",
@@ -84,8 +85,7 @@ def read(threads, tz, *, engine=None, saved_at=None, fetch=None, jobs=None, date
 
 
 def zone_of(tz_name: str | None, game):
-    """The count's zone: --tz, else the game file's, else the default (count.game.DEFAULT_TZ)."""
-    from .count.game import DEFAULT_TZ
+    """The count's zone: --tz, else the game file's, else the default (model.DEFAULT_TZ)."""
     return zone(tz_name or (game.timezone if game else DEFAULT_TZ))
 
 
@@ -215,6 +215,55 @@ def count_thread(thread, game, tz, *, rules_spec=None, day=None, deadline=None, 
     if at_moment is not None and not results:
         raise ConfigError(not_open_yet(at_moment, day, game, thread))
     return results
+
+
+def draft_game(request: CountRequest) -> tuple[str, list[str]]:
+    """`init`: (the game file drafted from the request's thread, the warnings to show). The
+    zone is --tz, else the one the pages state; the thread's warning that its pages start
+    mid-thread gives way to the draft's own, which says what that means for a draft."""
+    from dataclasses import replace
+
+    from .draft.guess import mid_thread
+    from .draft.text import draft
+    why = "given with --tz"
+    if request.zone is None:  # the zone the page states: its text times are read in it too
+        from .draft.zone import guess
+        zone_name, why = guess(list(request.threads))
+        request = replace(request, zone=zone_name)
+    thread, _, tz = open_request(request)
+    warning = mid_thread(list(thread.posts))
+    shown = [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else [])
+    return draft(thread, tz.key, why), shown
+
+
+def check_rules(spec: str) -> None:
+    """--rules SPEC loads (a preset's name or a rules file), else the one-line error."""
+    from .count.rules import load
+    load(spec)
+
+
+def activity(request: CountRequest, *, minimum: int, day: int | None):
+    """`activity`: (the C3.14 report, the thread, the language) of the request's thread."""
+    from .count import activity as activity_mod
+    from .count import game as game_mod
+    thread, game, tz = open_request(request)
+    if game is None:
+        game = game_mod.from_thread(thread, tz.key)
+    check_day(day, game)
+    return activity_mod.build(thread, game, minimum, day), thread, language(request.lang, game, tz, thread)
+
+
+def fetch_options(**options):
+    """The fetch options (read.http.FetchOptions) of the command line's fetch bundle."""
+    from .read.http import FetchOptions
+    return FetchOptions(**options)
+
+
+def fetch_folder(url: str, folder, options, *, engine: str | None = None):
+    """`fetch`: every page of a live thread saved in `folder` with its manifest → (the pages,
+    how many were downloaded)."""
+    from .read.fetch import fetch_to_folder
+    return fetch_to_folder(url, folder, options, engine=engine)
 
 
 def not_open_yet(at, day, game, thread) -> str:

@@ -4,6 +4,15 @@ A message names the place (file, page, post) so a user can find the cause withou
 """
 
 
+import difflib
+
+
+def did_you_mean(word: str, options) -> str:
+    """"; did you mean 'X'?" for the closest of `options`, or "" when none is close."""
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.5)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
 class VotecountError(Exception):
     """Base class: a clear one-line message, an exit status."""
 

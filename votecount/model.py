@@ -10,6 +10,9 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+# The zone of a game that names none, of a count given no --tz (most games are Russian).
+DEFAULT_TZ = "Europe/Moscow"
+
 
 @dataclass(frozen=True, slots=True)
 class Page:

@@ -69,8 +69,8 @@ def _check_options(paths, output, *, fmt, dask, tz, rules, jobs, time_limit, max
     if tz:
         zone(tz)  # a wrong zone is a usage error, not one failure per thread
     if rules:
-        from ..count.rules import load as load_rules
-        load_rules(rules)
+        from ..api import check_rules
+        check_rules(rules)
     if not math.isfinite(time_limit):
         raise VotecountError(f"--time-limit {time_limit}: not a number of seconds (0: no limit)")
     if jobs < 0 or time_limit < 0 or max_pages < 0 or max_mb < 0:

@@ -18,6 +18,7 @@ import typer
 
 from .. import __version__
 from .kit import COOKIE, COOKIES, DATE_ORDER, DELAY, INTERRUPTED, MAX_BYTES, MAX_PAGE_BYTES, MAX_PAGES, MAX_TIME, RETRIES, TIMEOUT, ActivityFormat, BatchFormat, DateOrder, DefaultToCount, Format, Lang, PostsFormat, interrupted, leave_now, date_order_of, fetch_options
+from ..api import DEFAULT_TZ
 from ..errors import VotecountError
 from ..render import Shown, render
 from .outputs import check_output, format_note, one_line, pick_format, terminal, write_out
@@ -53,7 +54,7 @@ def count_cmd(
     rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Preset (classic, red-blue, pass-catastrophe, bold-vote) or a rules .toml file; not with --game (the game file sets them)."),
     day: Optional[int] = typer.Option(None, "--day", help="Count only this day."),
     deadline: Optional[str] = typer.Option(None, "--deadline", help="Deadline: ISO 8601 (2026-11-29T20:00, 2026-11-29 20:00+03:00) or HH:MM[:SS] on the last post's day; not with a game file's [[days]]."),
-    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone, an IANA name (default: the game's, else Europe/Moscow)."),
+    tz: Optional[str] = typer.Option(None, "--tz", help=f"Time zone, an IANA name (default: the game's, else {DEFAULT_TZ})."),
     at: Optional[str] = typer.Option(None, "--at", help="Count as of this moment (ISO 8601 or HH:MM[:SS]); before the deadline the count is interim."),
     fmt: Optional[Format] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages (default: Russian for Russian games)."),
@@ -106,7 +107,7 @@ def posts_cmd(
     ctx: typer.Context,
     threads: List[str] = typer.Argument(..., metavar="THREAD...", help="Saved page(s), a folder, a .zip, an http(s) URL, or -."),
     fmt: Optional[PostsFormat] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
-    tz: str = typer.Option("Europe/Moscow", "--tz", help="Zone of the page's text timestamps."),
+    tz: str = typer.Option(DEFAULT_TZ, "--tz", help="Zone of the page's text timestamps."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (never an input); its extension picks the format when -f is not given."),
@@ -133,7 +134,7 @@ def init_cmd(
     threads: List[str] = typer.Argument(..., metavar="THREAD...", help="The game's thread: saved page(s), a folder, a .zip, or -."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the draft to this file (default: standard output)."),
     force: bool = typer.Option(False, "--force", help="Overwrite the -o file if it exists."),
-    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone of the game and of the page's text timestamps (default: the zone the page states, else Europe/Moscow)."),
+    tz: Optional[str] = typer.Option(None, "--tz", help=f"Time zone of the game and of the page's text timestamps (default: the zone the page states, else {DEFAULT_TZ})."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
     date_order: Optional[DateOrder] = DATE_ORDER,
@@ -142,18 +143,11 @@ def init_cmd(
     check_output(output, threads)
     if output is not None and output.exists() and not force:
         raise VotecountError(f"{output} exists; add --force to overwrite it")
-    from ..api import CountRequest, open_request
-    from ..draft.guess import mid_thread
-    from ..draft.text import draft
-    why = "given with --tz"
-    if tz is None:  # the zone the page states: its text times are read in it too
-        from ..draft.zone import guess
-        tz, why = guess(threads)
-    thread, _, tzinfo = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
-                                                  date_order=date_order_of(date_order)))
-    write_out(draft(thread, tzinfo.key, why), output)
-    warning = mid_thread(list(thread.posts))
-    for w in [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else []):
+    from ..api import CountRequest, draft_game
+    text, warnings = draft_game(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
+                                             date_order=date_order_of(date_order)))
+    write_out(text, output)
+    for w in warnings:
         typer.echo(f"votecount: warning: {one_line(w)}", err=True)
     if output is not None:
         typer.echo(f"votecount: drafted {output}: check every line marked CHECK or FILL IN", err=True)
@@ -167,7 +161,7 @@ def activity_cmd(
     day: Optional[int] = typer.Option(None, "--day", help="Show only this day."),
     fmt: Optional[ActivityFormat] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     explain: bool = typer.Option(False, "--explain", help="List every marked post with the reason."),
-    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
+    tz: Optional[str] = typer.Option(None, "--tz", help=f"Time zone (default: the game's, else {DEFAULT_TZ})."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of the table and reasons."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
@@ -177,17 +171,11 @@ def activity_cmd(
     """Posts per player per day in the game thread; likely non-informative posts marked (C3.14)."""
     check_output(output, threads, game)
     chosen = pick_format(fmt, output, ActivityFormat, "activity")
-    from ..count import activity
-    from ..count import game as game_mod
-    from ..api import CountRequest, check_day, language as pick_language, open_request
-    thread, g, tzinfo = open_request(CountRequest(tuple(threads), game=None if game is None else str(game),
-                                                  zone=tz, engine=engine, saved_at=saved_at,
-                                                  date_order=date_order_of(date_order)))
-    if g is None:
-        g = game_mod.from_thread(thread, tzinfo.key)
-    check_day(day, g)
-    language = pick_language(lang, g, tzinfo, thread)
-    report = activity.build(thread, g, minimum, day)
+    from ..api import CountRequest, activity
+    report, thread, language = activity(CountRequest(tuple(threads), game=None if game is None else str(game),
+                                                     zone=tz, lang=lang, engine=engine, saved_at=saved_at,
+                                                     date_order=date_order_of(date_order)),
+                                        minimum=minimum, day=day)
     console = terminal(chosen, output)
     _write(render(chosen, "activity", report, Shown(explain=explain, lang=language, console=console,
                                                     warnings=tuple(thread.warnings))), output)
@@ -227,11 +215,11 @@ def fetch_cmd(
     max_time: float = MAX_TIME, timeout: float = TIMEOUT, retries: int = RETRIES,
 ):
     """Save every page of a live thread byte for byte, with manifest.json (count the folder later)."""
-    from ..read.fetch import fetch_to_folder, is_url
+    from ..api import fetch_folder, is_url
     if not is_url(url):
         raise VotecountError(f"{url}: not an http(s) URL")
     opts = fetch_options(ctx.params, refresh=refresh)
-    pages, downloaded = fetch_to_folder(url, output, opts, engine=engine)
+    pages, downloaded = fetch_folder(url, output, opts, engine=engine)
     typer.echo(f"votecount: {len(pages)} pages of {pages[0].final_url} ({pages[0].engine}) in "
                f"{output}: {downloaded} downloaded, {len(pages) - downloaded} unchanged", err=True)
 
@@ -245,7 +233,7 @@ def batch_cmd(
     jobs: int = typer.Option(0, "--jobs", "-j", show_default=False, help="Worker processes (default: the number of cores)."),
     resume: bool = typer.Option(False, "--resume", help="Skip threads already counted with the same input."),
     rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Rules where a thread has no game.toml."),
-    tz: Optional[str] = typer.Option(None, "--tz", help="Time zone (default: the game's, else Europe/Moscow)."),
+    tz: Optional[str] = typer.Option(None, "--tz", help=f"Time zone (default: the game's, else {DEFAULT_TZ})."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine of every thread."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages."),
     time_limit: float = typer.Option(300.0, "--time-limit", help="Seconds per thread (0: none)."),
@@ -284,7 +272,7 @@ def help_cmd(ctx: typer.Context,
         return
     sub = group.get_command(ctx.parent, command)
     if sub is None:
-        from ..count.rules import did_you_mean
+        from ..api import did_you_mean
         raise_usage = f"help {command}: no such command{did_you_mean(command, list(group.commands))}"
         typer.echo(f"votecount: {one_line(raise_usage)} (see 'votecount --help')", err=True)
         raise typer.Exit(2)

@@ -118,9 +118,9 @@ def fetch_options(params: Mapping, *, refresh: bool = False, threads=None):
             raise VotecountError(f"--{name.replace('_', '-')} {p[name]}: not a number of seconds")
     if threads is not None and not any(is_url(t) for t in threads):
         return None
-    from ..read.fetch import FetchOptions
+    from ..api import fetch_options as options
     cookies, cookie = p.pop("cookies"), p.pop("cookie")
-    return FetchOptions(**p, cookies_file=str(cookies) if cookies else None,
+    return options(**p, cookies_file=str(cookies) if cookies else None,
                         cookies=tuple(cookie or ()), refresh=refresh)
 
 

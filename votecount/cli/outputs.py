@@ -12,6 +12,7 @@ from typing import List, Optional
 
 import typer
 
+from ..api import input_files, is_url
 from ..errors import VotecountError
 from ..render import DEFAULT, EXTENSIONS, RENDERERS
 
@@ -47,7 +48,6 @@ def check_output(output: Optional[Path], threads: List[str], *files) -> None:
     spelling on a case-insensitive file system are all the same input."""
     if output is None or not output.exists() or output.is_dir():
         return
-    from ..read.sources import input_files
     inputs = [p for t in threads if not is_url(t) for p in input_files(t)]
     inputs += [Path(f) for f in files if f is not None and Path(f).is_file()]
     for path in inputs:
@@ -58,10 +58,6 @@ def check_output(output: Optional[Path], threads: List[str], *files) -> None:
         if same:
             raise VotecountError(f"-o {output}: is an input of the command ({path}); an input is "
                                  "never overwritten, choose another file")
-
-
-def is_url(thread: str) -> bool:
-    return thread.lower().startswith(("http://", "https://"))
 
 
 def pick_format(fmt: Optional[Enum], output: Optional[Path], allowed, command: str) -> str:

@@ -14,10 +14,11 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..errors import ConfigError
+from ..model import DEFAULT_TZ
 from .game_reader import Reader
 from .rules import did_you_mean
 
-DEFAULT_TZ = "Europe/Moscow"
+
 ROLES_WITH_VOTES = ("doctor", "prosecutor", "necromancer")
 TEAMS = ("town", "mafia", "maniac")
 

@@ -2,5 +2,5 @@
 guess.py guesses (days, deadlines, players, rules), text.py writes the TOML (`draft`), zone.py
 picks the zone the saved pages state.
 
-May import: votecount.read, votecount.engines, votecount.ballots, votecount.count (the default
-zone), votecount.model, votecount.errors."""
+May import: votecount.read, votecount.engines, votecount.ballots, votecount.model,
+votecount.errors."""

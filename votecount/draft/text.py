@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from ..count.game import DEFAULT_TZ
+from ..model import DEFAULT_TZ
 from .guess import (_consistent, _excerpt, _time, comment, find_days, guess_rules, listed_players,
                     mid_thread, named, toml_str)
 from ..model import Post, Thread

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
-from ..count.game import DEFAULT_TZ
+from ..model import DEFAULT_TZ
 from ..errors import VotecountError
 from .guess import MSK
 

@@ -25,7 +25,8 @@ from urllib.parse import urljoin, urlsplit
 from .. import __version__
 from . import manifest as manifest_mod
 from ..errors import ConfigError, FetchError, InputError, ParseError
-from .http import FetchedPage, FetchOptions, _Client, _Clock, _site, build_cookies, clean_url, is_url
+from .http import FetchedPage, FetchOptions, _Client, _Clock, _site, build_cookies, clean_url
+from .sources import is_url
 
 
 def _all_posts(client, parser, first: FetchedPage, *, title_key: str) -> FetchedPage | None:

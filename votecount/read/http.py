@@ -67,10 +67,6 @@ class _Clock:
     now: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc).astimezone())
 
 
-def is_url(arg: str) -> bool:
-    return arg.lower().startswith(("http://", "https://"))
-
-
 def clean_url(url: str) -> str:
     """The URL without a fragment, user name and password, or session-id parameters (a
     phpBB `sid`, vBulletin `s`, PHPSESSID): they are credentials, and they make one page look

@@ -57,7 +57,7 @@ def _raw_pages(args: list[str], engine: str | None, fetch,
     out: list[sources.RawPage] = []
     fetched: Fetched = {}
     for arg in args:
-        if arg.lower().startswith(("http://", "https://")):
+        if sources.is_url(arg):
             from . import fetch as fetch_mod
             for fp in fetch_mod.fetch_thread(arg, fetch, engine=engine):
                 out.append(sources.RawPage(source=fp.final_url, data=fp.data))

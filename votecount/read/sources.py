@@ -52,6 +52,11 @@ def natural_order(name: str):
     return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", name)], name
 
 
+def is_url(arg: str) -> bool:
+    """An http(s) URL: a live thread, fetched (fetch.py), not a file."""
+    return arg.lower().startswith(("http://", "https://"))
+
+
 def is_page(name: str) -> bool:
     base = name.rsplit("/", 1)[-1]
     return not base.startswith(".") and (base.lower().endswith(PAGE_SUFFIXES) or "." not in base)

@@ -6,6 +6,9 @@ the extracted posts, the activity report), the function that renders it ('module
 this package, imported when used; called as function(what, shown)), and the extensions of -o
 that pick it. The commands' --format choices and -o's extension table are derived from it, so
 a new format is one entry here and its module.
+
+May import: votecount.model, votecount.messages, votecount.errors, votecount.count.activity
+(the activity report's records), votecount (the version, in the HTML report).
 """
 
 from __future__ import annotations
