@@ -1,21 +1,13 @@
 """The bold-vote style's ballots (English forums): "VOTE: Nick" in bold, [vote]Nick[/vote],
-UNVOTE. The last such mark in a post decides it; any other text is discussion."""
+UNVOTE. The last such mark in a post decides it; any other text is discussion. The marks'
+words are in vocabulary.py."""
 
 from __future__ import annotations
-
-import re
 
 from ..model import Post, Reading
 from .names import Matcher, clean
 from ..engines.kit.runs import WORD, Run, of_post
-
-# "Vote Count", "vote tally" in bold are a count's heading, not a ballot.
-BOLD_VOTE = re.compile(r"(?<![\w/\[])(un)?vote\b(?!\s*(?:counts?|tally|tallies)\b)\s*[:\-–—]?\s*", re.IGNORECASE)
-TAG_VOTE = re.compile(r"\[vote\](.*?)\[/vote\]|\[(unvote)\](?:\[/unvote\])?", re.IGNORECASE | re.DOTALL)
-BOLD_PASS = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep|nl|pass)\b", re.IGNORECASE)
-# RULES.md bold-vote: a bold pass phrase standing alone is a ballot, not only after VOTE:
-BOLD_PASS_ALONE = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep)[\s.!]*$", re.IGNORECASE)
-_FILLER = re.compile(r"^(?:to|for|on)\s+(?=\S)", re.IGNORECASE)
+from .vocabulary import BOLD_FILLER, BOLD_PASS, BOLD_PASS_ALONE, BOLD_VOTE, TAG_VOTE
 
 
 def _bold_texts(parts: list[Run]) -> list[str]:
@@ -71,7 +63,7 @@ def _bold_ballot(rest: str, matcher: Matcher) -> Reading:
     """What follows a bold VOTE: No Lynch, a nick (the longest leading words), or unknown."""
     nick = matcher.is_nick(rest)  # a player called "Sleep" or "Pass" is voted, not passed
     if not nick:
-        rest = _FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
+        rest = BOLD_FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
     if not nick and BOLD_PASS.match(rest):
         return Reading("pass", written=rest)
     words = WORD.findall(rest)

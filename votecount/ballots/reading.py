@@ -17,35 +17,15 @@ import re
 from dataclasses import dataclass
 
 from .bold import read_bold  # noqa: F401  (the bold-vote style's reader, named here as ever)
-from .flagwords import BLUE_WORD, EARLY, FAST, FLAG_WORDS, RED_WORD, flag_words, without_flags  # noqa: F401
+from .flagwords import FLAG_WORDS, flag_words, without_flags  # noqa: F401  (FLAG_WORDS: bench/flags.py's)
 from ..model import Post, Reading
 from .names import Matcher, clean
 from ..engines.kit.runs import WORD, Run, of_post, runs  # noqa: F401  (runs: named here as ever)
+from .vocabulary import (BLUE_WORD, CONDITIONAL, EARLY, FAST, HANG_ALL, PARDON_ALL, PASS, PREFIX, PREFIX_HEADS,
+                         RED_WORD, UNFAST, WITHDRAW)
 
 # Readings that are ballots (anything else a player posts is chatter or empty).
 BALLOT_KINDS = frozenset(("vote", "unknown", "pass", "withdraw", "unfast", "runoff"))
-
-
-# Words are matched on case-folded text with ё→е.
-PREFIX = re.compile(
-    r"^(?:(?:мой\s+)?голос(?![а-яё])\s*(?:[:\-–—]|против|за|в|на)?|голосую\s*(?:против|за|в)?|"
-    r"(?:меняю|перевожу|переношу)\s+голос\s+(?:на|в)|против|казнить|повесить|vote\s*:?|"
-    r"голосую\s+против)\s*[:\-–—]?\s*")
-WITHDRAW = re.compile(r"^(?:снимаю(?:\s+(?:свой\s+)?голос)?|отменяю(?:\s+(?:свой\s+)?голос)?|"
-                      r"отзываю\s+голос|-|unvote)$")
-PASS = re.compile(r"^(?:пас|ннв|против всех|никого|скип|воздерживаюсь|no lynch|no elimination|"
-                  r"никого не вешать)$")
-# PC.1: the fast flag alone is withdrawn ("снимаю фаст"), the vote stays.
-UNFAST = re.compile(r"(?<!\w)(?:(?:снимаю|убираю|отменяю|отзываю)\s+(?:свой\s+)?(?:фаст|ускорение)|"
-                    r"(?:фаст|ускорение)\s+(?:снимаю|убираю|отменяю)|без\s+фаста|unfast)(?!\w)")
-# PC.6: runoff ballots when an even number are alive.
-HANG_ALL = re.compile(r"(?<!\w)(?:повесить|вешать|вешаем|казнить|линчевать)\s+(?:всех|обоих|обеих)(?!\w)|"
-                      r"(?<!\w)hang\s+(?:all|both)(?!\w)")
-PARDON_ALL = re.compile(r"(?<!\w)(?:помиловать|помилуем|пощадить|оставить|отпустить)\s+(?:всех|обоих|обеих)(?!\w)|"
-                        r"(?<!\w)pardon\s+(?:all|both)(?!\w)")
-# PC.13: a runoff ballot left in advance: "если катастрофа — повесить всех".
-CONDITIONAL = re.compile(r"(?:если|в\s+случае|при)\s+(?:авто)?катастроф\w*\s*[:,\-–—]?\s*(?:то\s+)?"
-                         r"((?:повесить|вешать|казнить|помиловать|пощадить|оставить|отпустить)\s+(?:всех|обоих|обеих))")
 
 
 _FOLD_SPACES = re.compile(r"[ \t\xa0]+")
@@ -91,14 +71,10 @@ def _lines(spaced: str, nicks: frozenset[str], flags: bool = True) -> list[str]:
     return [x for x in stripped if x]
 
 
-# The words PREFIX can start with (each of its alternatives starts with one of them): a line
-# that starts with none is left as it is without trying the pattern, which most lines fail
-# (tests/test_flagwords.py).
-_PREFIX_HEADS = ("мой", "голос", "меняю", "перевожу", "переношу", "против", "казнить", "повесить", "vote")
-
-
 def _strip_prefix(line: str) -> str:
-    if line.startswith(_PREFIX_HEADS):
+    """The line without its vote prefix: PREFIX tried only where a line starts with one of
+    PREFIX_HEADS (most lines fail it)."""
+    if line.startswith(PREFIX_HEADS):
         line = PREFIX.sub("", line, count=1)
     return line.strip(" \t,;:!.")
 
