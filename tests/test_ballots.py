@@ -159,7 +159,7 @@ def test_a_flag_word_that_is_a_players_nick_names_the_player():
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from votecount.ballots import reading as _ballots  # noqa: E402
-from votecount.ballots import flagwords  # noqa: E402
+from votecount.ballots import flagwords, vocabulary  # noqa: E402
 
 _LINE_TEXT = st.text(alphabet=st.sampled_from(list("фастФАСТ досрочно красным синим red blue Fast "
                                                      "ёЁеВася.,;:!\t\xa0\n\r\u2003\u2028-")), max_size=80)
@@ -173,7 +173,7 @@ def test_lines_equal_the_line_by_line_reading(raw, nick_flags):
     spaced = _ballots._spaced(raw)
     assert _ballots._lines(spaced, nicks) == by_line
     # read() passes flags=False when FLAG_WORDS finds nothing in the folded post
-    flags = bool(_ballots.FLAG_WORDS.findall(spaced.strip()))
+    flags = bool(flagwords.FLAG_WORDS.findall(spaced.strip()))
     assert _ballots._lines(spaced, nicks, flags=flags) == by_line
 
 
@@ -188,8 +188,8 @@ _FLAG_TEXT = st.lists(st.sampled_from(["фаст", "fast", "ускорение",
 def test_flag_words_finds_what_each_pattern_finds(folded):
     """read() takes every flag word from one FLAG_WORDS search, and asks each kind's pattern
     only of the words found: the same words as searching the post once per kind."""
-    words = _ballots.FLAG_WORDS.findall(folded)
-    for rx in (_ballots.FAST, _ballots.EARLY, _ballots.RED_WORD, _ballots.BLUE_WORD):
+    words = flagwords.FLAG_WORDS.findall(folded)
+    for rx in (vocabulary.FAST, vocabulary.EARLY, vocabulary.RED_WORD, vocabulary.BLUE_WORD):
         assert [w for w in words if rx.fullmatch(w)] == rx.findall(folded)
 
 
@@ -197,9 +197,9 @@ def test_flag_words_finds_what_each_pattern_finds(folded):
 @given(folded=_FLAG_TEXT | _LINE_TEXT)
 def test_flag_words_literal_search_equals_the_pattern(folded):
     """flag_words(): literals first, then the word boundaries in Python; FLAG_WORDS's result."""
-    assert _ballots.flag_words(folded) == _ballots.FLAG_WORDS.findall(folded)
+    assert _ballots.flag_words(folded) == flagwords.FLAG_WORDS.findall(folded)
     for nicks in (frozenset(), frozenset(["red", "фаст"])):
-        expected = _ballots.FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", folded)
+        expected = flagwords.FLAG_WORDS.sub(lambda m: m.group(0) if m.group(0) in nicks else " ", folded)
         assert _ballots.without_flags(folded, nicks) == expected
 
 
@@ -225,7 +225,7 @@ _RULE_WORDS = st.lists(st.sampled_from(["снимаю", "убираю", "отм�
 def test_literal_guards_never_hide_an_unfast_or_a_conditional(folded):
     """read() searches UNFAST only where _may_unfast() says it can match, CONDITIONAL only
     where "катастроф" is written: a match holds the literal."""
-    if _ballots.UNFAST.search(folded):
+    if vocabulary.UNFAST.search(folded):
         assert _ballots._may_unfast(folded)
-    if _ballots.CONDITIONAL.search(folded):
+    if vocabulary.CONDITIONAL.search(folded):
         assert "катастроф" in folded

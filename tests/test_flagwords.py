@@ -1,6 +1,6 @@
 """The literal tests the ballot reader makes before its patterns skip nothing the patterns
 would find: flagwords.may_flag before the flag words' search (every literal holds one of its
-pieces), ballots._PREFIX_HEADS before the vote prefix (every form of PREFIX starts with one).
+pieces), vocabulary.PREFIX_HEADS before the vote prefix (every form of PREFIX starts with one).
 flag_words() and without_flags() against the patterns themselves: here and in tests/test_ballots.py."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from votecount.ballots import reading as ballots, flagwords
+from votecount.ballots import reading as ballots, flagwords, vocabulary
 
 _LITERALS = ["фаст", "ускорение", "fast", "досрочно", "красным", "красный", "красн.", "red", "синим",
              "синий", "син.", "blue"]
@@ -38,7 +38,7 @@ _PREFIX_TEXT = st.lists(st.sampled_from(
 @settings(max_examples=800, deadline=None)
 @given(_PREFIX_TEXT)
 def test_strip_prefix_as_the_pattern_alone(line):
-    assert ballots._strip_prefix(line) == ballots.PREFIX.sub("", line, count=1).strip(" \t,;:!.")
+    assert ballots._strip_prefix(line) == vocabulary.PREFIX.sub("", line, count=1).strip(" \t,;:!.")
 
 
 def test_strip_prefix_tests_can_fail():

@@ -5,13 +5,19 @@ the runoff does not import it. Behaviour is pinned by the rule and game tests.""
 from __future__ import annotations
 
 import ast
+import json
 import re
+from datetime import datetime, timezone
 from enum import StrEnum
 from pathlib import Path
 
 import pytest
 
+from votecount.ballots.names import Matcher, Player
+from votecount.ballots.reading import BALLOT_KINDS, read, read_bold
 from votecount.count import checks, closing, rules
+from votecount.messages import MESSAGES
+from votecount.model import Kind, Post
 
 CORE = Path(checks.__file__).parent
 MODULES = ("tally", "checks", "closing", "dayend", "dayview", "context", "runoff", "readahead", "rules")
@@ -25,8 +31,22 @@ def test_every_check_names_its_rule():
 
 
 def test_every_reading_kind_has_a_handler():
-    from votecount.ballots.reading import BALLOT_KINDS
-    assert set(BALLOT_KINDS) | {"chatter", "empty"} == set(checks.HANDLERS)
+    assert set(checks.HANDLERS) == set(Kind) and all(type(k) is Kind for k in checks.HANDLERS)
+    assert BALLOT_KINDS | {Kind.chatter, Kind.empty} == set(Kind)
+
+
+def test_every_reading_kind_is_a_word_with_a_message():
+    """Kind is a str: outputs and message keys see the word ("pass", not "Kind.pass_")."""
+    for kind in Kind:
+        assert isinstance(kind, str) and f"{kind}" == str(kind) == kind.value
+        assert json.dumps(kind) == f'"{kind.value}"'
+        assert "reading." + kind in MESSAGES
+
+
+def test_the_readers_give_kinds():
+    post = Post("1", 1, 1, "x", None, datetime(2026, 11, 29, tzinfo=timezone.utc), "", "пас")
+    matcher = Matcher([Player("Вася")])
+    assert read(post, matcher).kind is Kind.pass_ and read_bold(post, matcher).kind is Kind.chatter
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -91,11 +92,25 @@ class NickMatch:
     accepted: bool = True  # False: the rules refuse this stage (classic refuses fuzzy)
 
 
+class Kind(StrEnum):
+    """What a post reads as (Reading.kind): the rules core has a handler for each kind
+    (count/checks.HANDLERS). A str: outputs and message keys see the word itself."""
+
+    vote = "vote"
+    pass_ = "pass"  # PC.2 (`pass` is Python's word)
+    withdraw = "withdraw"
+    unfast = "unfast"  # PC.1: the fast flag withdrawn
+    runoff = "runoff"  # PC.6: hang all | pardon all
+    unknown = "unknown"  # a ballot naming nobody, or several
+    chatter = "chatter"  # words, no ballot
+    empty = "empty"  # nothing of the player's own
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What one post says, before any rule is applied (ballots.read)."""
 
-    kind: str  # vote | pass | withdraw | unfast | runoff | unknown | chatter | empty
+    kind: Kind
     written: str = ""  # the text taken as the nick
     match: NickMatch | None = None
     colour: str = "none"  # red | blue | other | mixed | none

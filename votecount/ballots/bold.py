@@ -1,21 +1,13 @@
 """The bold-vote style's ballots (English forums): "VOTE: Nick" in bold, [vote]Nick[/vote],
-UNVOTE. The last such mark in a post decides it; any other text is discussion."""
+UNVOTE. The last such mark in a post decides it; any other text is discussion. The marks'
+words are in vocabulary.py."""
 
 from __future__ import annotations
 
-import re
-
-from ..model import Post, Reading
+from ..model import Kind, Post, Reading
 from .names import Matcher, clean
 from ..engines.kit.runs import WORD, Run, of_post
-
-# "Vote Count", "vote tally" in bold are a count's heading, not a ballot.
-BOLD_VOTE = re.compile(r"(?<![\w/\[])(un)?vote\b(?!\s*(?:counts?|tally|tallies)\b)\s*[:\-–—]?\s*", re.IGNORECASE)
-TAG_VOTE = re.compile(r"\[vote\](.*?)\[/vote\]|\[(unvote)\](?:\[/unvote\])?", re.IGNORECASE | re.DOTALL)
-BOLD_PASS = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep|nl|pass)\b", re.IGNORECASE)
-# RULES.md bold-vote: a bold pass phrase standing alone is a ballot, not only after VOTE:
-BOLD_PASS_ALONE = re.compile(r"^(?:no[\s\-_]*lynch|no\s+elimination|no\s+execution|sleep)[\s.!]*$", re.IGNORECASE)
-_FILLER = re.compile(r"^(?:to|for|on)\s+(?=\S)", re.IGNORECASE)
+from .vocabulary import BOLD_FILLER, BOLD_PASS, BOLD_PASS_ALONE, BOLD_VOTE, TAG_VOTE
 
 
 def _bold_texts(parts: list[Run]) -> list[str]:
@@ -32,21 +24,21 @@ def _bold_texts(parts: list[Run]) -> list[str]:
     return out
 
 
-def _marks(parts: list[Run]) -> list[tuple[str, str]]:
+def _marks(parts: list[Run]) -> list[tuple[Kind, str]]:
     """(kind, rest) of every VOTE/UNVOTE in bold, every bold pass phrase on its own (a vote for
     No Lynch) and every [vote] tag, in order of writing."""
-    found: list[tuple[str, str]] = []
+    found: list[tuple[Kind, str]] = []
     for text in _bold_texts(parts):
         for line in text.split("\n"):
             marks = list(BOLD_VOTE.finditer(line))
             if not marks and BOLD_PASS_ALONE.match(line.strip()):  # "**No Lynch**", "**sleep**"
-                found.append(("vote", line.strip(" ,;.!")))
+                found.append((Kind.vote, line.strip(" ,;.!")))
             for i, m in enumerate(marks):  # "Unvote, vote X": each word up to the next
                 end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
-                found.append(("withdraw" if m.group(1) else "vote", line[m.end():end].strip(" ,;.")))
+                found.append((Kind.withdraw if m.group(1) else Kind.vote, line[m.end():end].strip(" ,;.")))
     raw = "".join(r.text for r in parts)
     for m in TAG_VOTE.finditer(raw):
-        found.append(("withdraw", "") if m.group(2) else ("vote", m.group(1).strip()))
+        found.append((Kind.withdraw, "") if m.group(2) else (Kind.vote, m.group(1).strip()))
     return found
 
 
@@ -57,13 +49,13 @@ def read_bold(post: Post, matcher: Matcher) -> Reading:
     parts = of_post(post)
     found = _marks(parts)
     if not found:
-        return Reading("chatter", written=clean("".join(r.text for r in parts))[:80], extra_text=True)
+        return Reading(Kind.chatter, written=clean("".join(r.text for r in parts))[:80], extra_text=True)
     kind, rest = found[-1]
-    if kind == "withdraw":  # "UNVOTE: X" is a withdrawal too
-        return Reading("withdraw", written=f"unvote {rest}".strip())
+    if kind == Kind.withdraw:  # "UNVOTE: X" is a withdrawal too
+        return Reading(Kind.withdraw, written=f"unvote {rest}".strip())
     reading = _bold_ballot(rest, matcher)
-    if reading.kind == "unknown" and any(k == "withdraw" for k, _ in found[:-1]):
-        return Reading("withdraw", written=f"unvote (then '{reading.written}': no player)")
+    if reading.kind == Kind.unknown and any(k == Kind.withdraw for k, _ in found[:-1]):
+        return Reading(Kind.withdraw, written=f"unvote (then '{reading.written}': no player)")
     return reading
 
 
@@ -71,18 +63,18 @@ def _bold_ballot(rest: str, matcher: Matcher) -> Reading:
     """What follows a bold VOTE: No Lynch, a nick (the longest leading words), or unknown."""
     nick = matcher.is_nick(rest)  # a player called "Sleep" or "Pass" is voted, not passed
     if not nick:
-        rest = _FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
+        rest = BOLD_FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
     if not nick and BOLD_PASS.match(rest):
-        return Reading("pass", written=rest)
+        return Reading(Kind.pass_, written=rest)
     words = WORD.findall(rest)
     for size in range(min(len(words), 4), 0, -1):
         written = " ".join(words[:size])
         m = matcher.match(written)
         if m.player or m.stage == "ambiguous":
-            return Reading("vote", written=written, match=m, colour="none",
+            return Reading(Kind.vote, written=written, match=m, colour="none",
                            extra_text=size < len(words))
     head, colon, tail = rest.partition(":")
     if colon and tail.strip() and len(WORD.findall(head)) <= 3:  # "Vote to Hammer: hiplop"
         return _bold_ballot(tail.strip(), matcher)
     written = " ".join(words[:2]) or rest
-    return Reading("unknown", written=written, match=matcher.match(written) if written else None)
+    return Reading(Kind.unknown, written=written, match=matcher.match(written) if written else None)

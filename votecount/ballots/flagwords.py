@@ -1,16 +1,14 @@
 """Flag words (фаст, досрочно) and colour words (красным, синим) of a post, as the ballot
 reader takes them out: found on case-folded text with ё→е, each a whole word (no word
-character on either side). A word that is also a player's nick is the reader's to keep.
+character on either side). A word that is also a player's nick is the reader's to keep. The
+words themselves are in vocabulary.py.
 """
 
 from __future__ import annotations
 
 import re
 
-FAST = re.compile(r"(?<!\w)(?:фаст|ускорение|fast)(?!\w)")
-EARLY = re.compile(r"(?<!\w)досрочно(?!\w)")
-RED_WORD = re.compile(r"(?<!\w)(?:красным|красный|красн\.|red)(?!\w)")
-BLUE_WORD = re.compile(r"(?<!\w)(?:синим|синий|син\.|blue)(?!\w)")
+from .vocabulary import BLUE_WORD, EARLY, FAST, RED_WORD
 
 # Flag and colour words in one pattern; a word that is also a player's nick is kept as a nick.
 # Each is a whole word (no word character on either side), so no two overlap: one search with

@@ -17,35 +17,15 @@ import re
 from dataclasses import dataclass
 
 from .bold import read_bold  # noqa: F401  (the bold-vote style's reader, named here as ever)
-from .flagwords import BLUE_WORD, EARLY, FAST, FLAG_WORDS, RED_WORD, flag_words, without_flags  # noqa: F401
-from ..model import Post, Reading
+from .flagwords import FLAG_WORDS, flag_words, without_flags  # noqa: F401  (FLAG_WORDS: bench/flags.py's)
+from ..model import Kind, Post, Reading
 from .names import Matcher, clean
 from ..engines.kit.runs import WORD, Run, of_post, runs  # noqa: F401  (runs: named here as ever)
+from .vocabulary import (BLUE_WORD, CONDITIONAL, EARLY, FAST, HANG_ALL, PARDON_ALL, PASS, PREFIX, PREFIX_HEADS,
+                         RED_WORD, UNFAST, WITHDRAW)
 
 # Readings that are ballots (anything else a player posts is chatter or empty).
-BALLOT_KINDS = frozenset(("vote", "unknown", "pass", "withdraw", "unfast", "runoff"))
-
-
-# Words are matched on case-folded text with ё→е.
-PREFIX = re.compile(
-    r"^(?:(?:мой\s+)?голос(?![а-яё])\s*(?:[:\-–—]|против|за|в|на)?|голосую\s*(?:против|за|в)?|"
-    r"(?:меняю|перевожу|переношу)\s+голос\s+(?:на|в)|против|казнить|повесить|vote\s*:?|"
-    r"голосую\s+против)\s*[:\-–—]?\s*")
-WITHDRAW = re.compile(r"^(?:снимаю(?:\s+(?:свой\s+)?голос)?|отменяю(?:\s+(?:свой\s+)?голос)?|"
-                      r"отзываю\s+голос|-|unvote)$")
-PASS = re.compile(r"^(?:пас|ннв|против всех|никого|скип|воздерживаюсь|no lynch|no elimination|"
-                  r"никого не вешать)$")
-# PC.1: the fast flag alone is withdrawn ("снимаю фаст"), the vote stays.
-UNFAST = re.compile(r"(?<!\w)(?:(?:снимаю|убираю|отменяю|отзываю)\s+(?:свой\s+)?(?:фаст|ускорение)|"
-                    r"(?:фаст|ускорение)\s+(?:снимаю|убираю|отменяю)|без\s+фаста|unfast)(?!\w)")
-# PC.6: runoff ballots when an even number are alive.
-HANG_ALL = re.compile(r"(?<!\w)(?:повесить|вешать|вешаем|казнить|линчевать)\s+(?:всех|обоих|обеих)(?!\w)|"
-                      r"(?<!\w)hang\s+(?:all|both)(?!\w)")
-PARDON_ALL = re.compile(r"(?<!\w)(?:помиловать|помилуем|пощадить|оставить|отпустить)\s+(?:всех|обоих|обеих)(?!\w)|"
-                        r"(?<!\w)pardon\s+(?:all|both)(?!\w)")
-# PC.13: a runoff ballot left in advance: "если катастрофа — повесить всех".
-CONDITIONAL = re.compile(r"(?:если|в\s+случае|при)\s+(?:авто)?катастроф\w*\s*[:,\-–—]?\s*(?:то\s+)?"
-                         r"((?:повесить|вешать|казнить|помиловать|пощадить|оставить|отпустить)\s+(?:всех|обоих|обеих))")
+BALLOT_KINDS = frozenset(Kind) - {Kind.chatter, Kind.empty}
 
 
 _FOLD_SPACES = re.compile(r"[ \t\xa0]+")
@@ -91,14 +71,10 @@ def _lines(spaced: str, nicks: frozenset[str], flags: bool = True) -> list[str]:
     return [x for x in stripped if x]
 
 
-# The words PREFIX can start with (each of its alternatives starts with one of them): a line
-# that starts with none is left as it is without trying the pattern, which most lines fail
-# (tests/test_flagwords.py).
-_PREFIX_HEADS = ("мой", "голос", "меняю", "перевожу", "переношу", "против", "казнить", "повесить", "vote")
-
-
 def _strip_prefix(line: str) -> str:
-    if line.startswith(_PREFIX_HEADS):
+    """The line without its vote prefix: PREFIX tried only where a line starts with one of
+    PREFIX_HEADS (most lines fail it)."""
+    if line.startswith(PREFIX_HEADS):
         line = PREFIX.sub("", line, count=1)
     return line.strip(" \t,;:!.")
 
@@ -154,12 +130,12 @@ def read(post: Post, matcher: Matcher) -> Reading:
     The steps of _READERS are tried in order; the first that reads the post decides it."""
     text = _text(post, matcher)
     if not text.body:
-        return Reading("empty", fast=text.fast, early=text.early, conditional=text.conditional)
+        return Reading(Kind.empty, fast=text.fast, early=text.early, conditional=text.conditional)
     for step in _READERS:
         reading = step(text, matcher)
         if reading is not None:
             return reading
-    return Reading("chatter", written=text.whole[:80], fast=text.fast, early=text.early, extra_text=True,
+    return Reading(Kind.chatter, written=text.whole[:80], fast=text.fast, early=text.early, extra_text=True,
                    conditional=text.conditional)
 
 
@@ -206,7 +182,7 @@ def _vote(t: _Text, matcher: Matcher, written: str, *, extra: bool, mention: boo
     colour = _colour_of(written, t.parts)
     if colour == "none" and t.word_colour in ("red", "blue"):
         colour = t.word_colour
-    return Reading("vote", written=written, match=m, colour=colour, fast=t.fast, early=t.early,
+    return Reading(Kind.vote, written=written, match=m, colour=colour, fast=t.fast, early=t.early,
                    extra_text=extra, conditional=t.conditional, mention=mention)
 
 
@@ -219,7 +195,7 @@ def _unfast(t: _Text, matcher: Matcher) -> Reading | None:
     """PC.1: the fast flag alone is withdrawn ("снимаю фаст"), unless what is left names a player."""
     if (_may_unfast(t.folded) and UNFAST.search(t.folded)
             and not matcher.is_nick(_strip_prefix(UNFAST.sub(" ", t.folded)).strip())):
-        return Reading("unfast", written=t.body, conditional=t.conditional)
+        return Reading(Kind.unfast, written=t.body, conditional=t.conditional)
     return None
 
 
@@ -227,7 +203,7 @@ def _runoff(t: _Text, matcher: Matcher) -> Reading | None:
     """PC.6: a runoff ballot, the whole post "повесить всех" or "помиловать всех"."""
     for rx, choice in ((HANG_ALL, "hang_all"), (PARDON_ALL, "pardon_all")):
         if rx.fullmatch(t.body.strip(" .!")):
-            return Reading("runoff", written=t.body, runoff=choice, fast=t.fast, early=t.early)
+            return Reading(Kind.runoff, written=t.body, runoff=choice, fast=t.fast, early=t.early)
     return None
 
 
@@ -241,14 +217,14 @@ def _prefixed_nick(t: _Text, matcher: Matcher) -> Reading | None:
 def _withdraw(t: _Text, matcher: Matcher) -> Reading | None:
     """2. A withdraw word ("снимаю голос", "unvote"), with or without a vote prefix."""
     if WITHDRAW.match(t.stripped or t.body) or WITHDRAW.match(t.body):
-        return Reading("withdraw", written=t.body, fast=t.fast, early=t.early, conditional=t.conditional)
+        return Reading(Kind.withdraw, written=t.body, fast=t.fast, early=t.early, conditional=t.conditional)
     return None
 
 
 def _pass(t: _Text, matcher: Matcher) -> Reading | None:
     """2. A pass word ("пас", "против всех", "no lynch"), with or without a vote prefix."""
     if PASS.match(t.body) or PASS.match(t.stripped or t.body):
-        return Reading("pass", written=t.body, fast=t.fast, early=t.early, conditional=t.conditional)
+        return Reading(Kind.pass_, written=t.body, fast=t.fast, early=t.early, conditional=t.conditional)
     return None
 
 
@@ -260,7 +236,7 @@ def _named(t: _Text, matcher: Matcher) -> Reading | None:
         written = next(iter(found.values()))
         return _vote(t, matcher, _original(written, t.raw), extra=True, mention=mention)
     if len(found) > 1:
-        return Reading("unknown", written=t.body, fast=t.fast, early=t.early, extra_text=True,
+        return Reading(Kind.unknown, written=t.body, fast=t.fast, early=t.early, extra_text=True,
                        several=tuple(sorted(found)), conditional=t.conditional)
     return None
 
@@ -317,7 +293,7 @@ def _short_unknown(t: _Text, matcher: Matcher) -> Reading | None:
     if len(t.stripped) <= 40 and len(WORD.findall(t.stripped)) <= 3:
         written = _original(t.stripped, t.raw)
         m = matcher.match(written)
-        return Reading("unknown" if not m.player else "vote", written=written, match=m,
+        return Reading(Kind.unknown if not m.player else Kind.vote, written=written, match=m,
                        colour=_colour_of(written, t.parts) if m.player else "none",
                        fast=t.fast, early=t.early, conditional=t.conditional)
     return None

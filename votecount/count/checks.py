@@ -1,7 +1,7 @@
 """The checks a post of the day goes through, in order (tally.DayCount.take runs them).
 
 GATES decide whether the voter may vote at all, now; the first gate that decides the post
-ends its way. HANDLERS say what each reading kind does (ballots.Reading.kind). A vote for a
+ends its way. HANDLERS say what each reading kind does (model.Kind). A vote for a
 player then passes TARGET_CHECKS in order. Each function names its rule in its docstring
 (the RULES.md id; the common model's rules have none). Adding a rule is one function here and
 one line in a tuple or the table.
@@ -14,7 +14,7 @@ from typing import Callable, NamedTuple
 
 from ..messages import say
 from .counting import Counting
-from ..model import Ballot
+from ..model import Ballot, Kind
 from ..ballots.names import STRICT_STAGES, key
 
 
@@ -254,7 +254,7 @@ def unknown(c: Counting, b: Ballot) -> None:
         reject_nick(c, b, "unknown_nick")
 
 
-HANDLERS: dict[str, Callable[[Counting, Ballot], None]] = {
-    "vote": vote, "pass": pass_ballot, "withdraw": withdraw, "unfast": unfast, "runoff": runoff_outside,
-    "unknown": unknown, "chatter": chatter, "empty": empty,
+HANDLERS: dict[Kind, Callable[[Counting, Ballot], None]] = {
+    Kind.vote: vote, Kind.pass_: pass_ballot, Kind.withdraw: withdraw, Kind.unfast: unfast,
+    Kind.runoff: runoff_outside, Kind.unknown: unknown, Kind.chatter: chatter, Kind.empty: empty,
 }

@@ -10,7 +10,7 @@ from . import dayend
 from .checks import iso
 from ..messages import say
 from .counting import Counting
-from ..model import Ballot, Post, Reading
+from ..model import Ballot, Kind, Post, Reading
 
 
 
@@ -62,10 +62,10 @@ def cannot_decide(c: Counting, player: str, counted: dict[str, Ballot], post: Po
     others = {v: b for v, b in counted.items() if v != player}
     options: list[dict[str, Ballot] | None] = [None]
     for target in c.view.alive:
-        options.append({player: Ballot(player, "vote", post, Reading("vote"), target=target,
+        options.append({player: Ballot(player, "vote", post, Reading(Kind.vote), target=target,
                                        colour="red", weight=c.weight(player, "red"))})
     if c.rules.allow_pass:
-        options.append({player: Ballot(player, "pass", post, Reading("pass"))})
+        options.append({player: Ballot(player, "pass", post, Reading(Kind.pass_))})
     seen = set()
     for extra in options:
         ballots = {**others, **(extra or {})}

@@ -4,7 +4,6 @@ handed over by the pipeline, GM relays (C3.12), and the state carried from day t
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -12,6 +11,7 @@ from ..ballots import reading as ballot_reader
 from .game import Game, GamePlayer
 from ..model import Post, Reading
 from ..ballots.names import STRICT_STAGES, Matcher, Player, key
+from ..ballots.vocabulary import RELAY  # C3.12
 from .rules import Rules
 
 
@@ -24,11 +24,6 @@ def matcher_for(game: Game, rules: Rules) -> Matcher:
 def reader(style: str):
     """The ballot reader of a rules' ballot_style."""
     return ballot_reader.read_bold if style == "bold" else ballot_reader.read
-
-
-# C3.12: a GM line "Вася: Петя" / "Вася голосует против Пети" / "Vasya votes Petya".
-RELAY = re.compile(r"^\s*(?P<voter>[^:\n]{1,40}?)\s*(?::|—|–|-|\s(?:голосует|голосовал[а]?)(?:\s+(?:против|за|в))?|"
-                   r"\svotes?(?:\s+(?:for|against))?)\s+(?P<target>\S.{0,60}?)\s*$", re.IGNORECASE)
 
 
 @dataclass

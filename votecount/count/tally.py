@@ -25,12 +25,14 @@ from .dayview import DayView
 from .days import default_deadlines, windows
 from .game import Day, Game
 from ..messages import MESSAGES, collate, say
-from ..model import Ballot, DayResult, Outcome, Post, Reading, Thread, Violation
+from ..model import Ballot, DayResult, Kind, Outcome, Post, Reading, Thread, Violation
 from ..ballots.names import STRICT_STAGES, explain
 from .rules import Rules
 from .runoff import count_runoff
 
-CHOICES = frozenset(("vote", "pass"))
+# The ballots that count for a voter (a ballot's kind is its reading's: vote, pass; or
+# withdraw, runoff, invalid).
+CHOICES = frozenset((Kind.vote, Kind.pass_))
 
 
 def tagged(rule: str, text: str) -> str:
@@ -95,7 +97,7 @@ class DayCount:
 
     def ballot(self, post: Post, voter: str | None, reading: Reading) -> Ballot:
         hit = reading.match.player if reading.match is not None else None
-        b = Ballot(voter=voter or post.author, kind="vote" if reading.kind == "vote" else "invalid",
+        b = Ballot(voter=voter or post.author, kind="vote" if reading.kind == Kind.vote else "invalid",
                    post=post, reading=reading, target=hit, colour=reading.colour,
                    fast=reading.fast, early=reading.early)
         lang = self.lang
@@ -131,14 +133,14 @@ class DayCount:
         `late`: the rule that closed the day for it."""
         voter = self.ctx.voter_of(post)
         reading = self.ctx.read(post)
-        if self.rules.colour_votes and reading.kind == "vote" and reading.mention and reading.colour == "none":
-            reading = replace(reading, kind="chatter", written=mention_line(post, reading.written))  # RB.1
+        if self.rules.colour_votes and reading.kind == Kind.vote and reading.mention and reading.colour == "none":
+            reading = replace(reading, kind=Kind.chatter, written=mention_line(post, reading.written))  # RB.1
         b = self.ballot(post, voter, reading)
         if relayed_by:
             b.story.append(say("story.relayed", self.lang, gm=relayed_by))
         if late is None and self.closed:
             late = self.closed[0]
-        ballotish = reading.kind in BALLOT_KINDS or (post.edited and reading.kind != "chatter")
+        ballotish = reading.kind in BALLOT_KINDS or (post.edited and reading.kind != Kind.chatter)
         seen = Seen(b, voter, ballotish, late)
         for gate in checks.GATES:
             if gate(self, seen):

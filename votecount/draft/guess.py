@@ -26,6 +26,10 @@ from zoneinfo import ZoneInfo
 
 from ..model import Post, Thread
 from ..ballots.names import key
+# Votes: a coloured nick → red-blue; a bold text opening with a vote word → bold-vote; the
+# pass-catastrophe preset's own words → pass-catastrophe. Narrower than the readers' patterns:
+# vocabulary.py says why.
+from ..ballots.vocabulary import DRAFT_BOLD_VOTE, DRAFT_PASS, DRAFT_PASS_WORDS
 
 # --- Markers of GM announcements (ru + en) ------------------------------------------------
 ORDINALS = {w: n for n, ws in enumerate((
@@ -64,9 +68,6 @@ DEADLINE = re.compile(r"(?:\bдо|\bdeadline:?|\buntil|\bends?\s+at|\bby)\s+"
                       r"(?P<hh>\d{1,2})(?P<sep>[:.\-])(?P<mm>\d{2})(?!\d)"
                       r"(?:\s*(?:ч\.?|часов)?\s*" + _DATE.format(2) + r")?"
                       r"(?:\s*\(?\s*(?P<msk>мск|msk|по\s+москве))?")
-# Votes: a coloured nick → red-blue; a bold "vote" → bold-vote; these words → pass-catastrophe.
-PASS_WORDS = re.compile(r"\b(?:пас|фаст)\b")
-BOLD_VOTE = re.compile(r"^\s*(?:vote|голос(?:ую)?)\b\s*:?", re.I)
 # A list of players in the GM's opening posts: a heading line, then numbered lines.
 LIST_HEADING = re.compile(r"игрок|участник|состав|список|живы|players?\b|roster|living|alive", re.I)
 LIST_ITEM = re.compile(r"^\s*\d{1,2}\s*[.)]\s*(.+?)\s*$")
@@ -246,7 +247,7 @@ def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[
     passes: list[Post] = []
     for p in posts:
         is_gm = key(p.author) == gm_key
-        if PASS_WORDS.search(_fold(p.text)):
+        if DRAFT_PASS.search(_fold(p.text)):
             passes.append(p)
         if is_gm:
             continue
@@ -256,7 +257,7 @@ def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[
             continue
         if any(r.colour in ("red", "blue") and key(r.text) in roster_keys for r in parts):
             coloured.append(p)
-        if any(r.bold and BOLD_VOTE.match(r.text) for r in parts):
+        if any(r.bold and DRAFT_BOLD_VOTE.match(r.text) for r in parts):
             bold.append(p)
 
     def first(found: list[Post]) -> str:
@@ -266,7 +267,8 @@ def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[
     if len(coloured) >= 2:
         return "red-blue", f"{len(coloured)} posts by players carry a nick in red or blue ({first(coloured)})"
     if gm_pass or len(passes) >= 2:
-        return "pass-catastrophe", f"{len(passes)} posts say 'пас' or 'фаст' ({first(gm_pass or passes)})"
+        words = " or ".join(f"'{w}'" for w in DRAFT_PASS_WORDS)
+        return "pass-catastrophe", f"{len(passes)} posts say {words} ({first(gm_pass or passes)})"
     if len(bold) >= 2:
         return "bold-vote", f"{len(bold)} posts by players have a bold 'Vote …' ({first(bold)})"
     return "classic", "no coloured nicks, pass words or bold votes were found"
