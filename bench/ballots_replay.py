@@ -24,8 +24,8 @@ WORK = Path(__file__).resolve().parent / "work"
 
 
 def record(out: str) -> None:
-    from votecount.ballots import reading as ballots
     from votecount import batch
+    from votecount.ballots import bold, reading as ballots
 
     calls: list = []
     rosters: dict[int, tuple] = {}
@@ -38,7 +38,7 @@ def record(out: str) -> None:
             return reading
         return read
     ballots.read = kept(ballots.read, "plain")
-    ballots.read_bold = kept(ballots.read_bold, "bold")
+    bold.read_bold = kept(bold.read_bold, "bold")
     targets = [t for t in batch.discover([str(WORK / "archive")]) if "mybbru-generated" not in t[0]]
     folder = WORK / "out-replay"
     shutil.rmtree(folder, ignore_errors=True)
@@ -51,6 +51,7 @@ def record(out: str) -> None:
 
 def replay(path: str, rounds: int) -> None:
     from votecount.ballots import reading as ballots
+    from votecount.ballots.bold import read_bold
     from votecount.ballots.names import Matcher, Player
 
     with open(path, "rb") as f:
@@ -60,7 +61,7 @@ def replay(path: str, rounds: int) -> None:
         matchers = {n: Matcher([Player(nick, tuple(aliases)) for nick, aliases in roster], threshold=t, margin=m)
                     for n, (roster, t, m) in players.items()}
         wall, cpu = time.perf_counter(), time.process_time()
-        got = [(ballots.read_bold if style == "bold" else ballots.read)(post, matchers[n])
+        got = [(read_bold if style == "bold" else ballots.read)(post, matchers[n])
                for style, n, post, _ in calls]
         best = min(best, time.perf_counter() - wall)
         best_cpu = min(best_cpu, time.process_time() - cpu)

@@ -14,14 +14,16 @@ WORK = Path(__file__).resolve().parent / "work"
 
 def main() -> None:
     from votecount.ballots import reading as ballots
+    from votecount.ballots.flagwords import FLAG_WORDS
+    from votecount.engines.kit.runs import runs
     from votecount import batch
     from votecount.read.pipeline import read_thread
 
     targets = [t for t in batch.discover([str(WORK / "archive")]) if "generated" not in t[0]][:15]
     posts = [p for _, path, _ in targets for p in read_thread(path, tz=ZoneInfo("Europe/Moscow")).posts]
-    texts = [ballots._spaced("".join(r.text for r in ballots.runs(p.html))).strip() for p in posts]
-    assert all(ballots.flag_words(x) == ballots.FLAG_WORDS.findall(x) for x in texts)
-    for name, find in (("FLAG_WORDS.findall", ballots.FLAG_WORDS.findall), ("flag_words", ballots.flag_words)) * 2:
+    texts = [ballots._spaced("".join(r.text for r in runs(p.html))).strip() for p in posts]
+    assert all(ballots.flag_words(x) == FLAG_WORDS.findall(x) for x in texts)
+    for name, find in (("FLAG_WORDS.findall", FLAG_WORDS.findall), ("flag_words", ballots.flag_words)) * 2:
         best = 9e9
         for _ in range(5):
             started = time.perf_counter()

@@ -5,7 +5,8 @@ from datetime import datetime, timezone
 import pytest
 from hypothesis import given, strategies as st
 
-from votecount.ballots.reading import read, read_bold
+from votecount.ballots.bold import read_bold
+from votecount.ballots.reading import read
 from votecount.engines.kit.colours import classify
 from votecount.model import Post
 from votecount.ballots.names import Matcher, Player

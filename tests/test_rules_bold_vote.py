@@ -131,7 +131,7 @@ def real_matcher(game: int):
 
 
 def read_real(game: int, number: int):
-    from votecount.ballots.reading import read_bold
+    from votecount.ballots.bold import read_bold
     from votecount.read.postsfile import post_of
     post = post_of(real_post(game, number), "real", "real", "phpbb3")
     return read_bold(post, real_matcher(game))
@@ -196,7 +196,7 @@ def test_bold_vote_nolynch_in_one_word_real_markup():
     # game 1193 post 2 (the rules post) shows the form: <b>vote: nolynch</b>.
     html = real_post(1193, 2)["html"]
     assert BOLD.format("vote: nolynch") in html
-    from votecount.ballots.reading import read_bold
+    from votecount.ballots.bold import read_bold
     from votecount.read.postsfile import post_of
     post = post_of({"post_no": 5, "author": "Guderian", "time": "2026-11-30T10:00:00+00:00",
                     "html": BOLD.format("vote: nolynch")}, "x", "x", None)
@@ -348,7 +348,7 @@ def _hypothesis():
 
 def test_bold_vote_any_official_or_bold_vote_for_a_roster_nick_is_that_vote():
     from hypothesis import given, settings
-    from votecount.ballots.reading import read_bold
+    from votecount.ballots.bold import read_bold
     from votecount.ballots.names import Matcher, Player
     from votecount.read.postsfile import post_of
     st, words = _hypothesis()
@@ -376,7 +376,7 @@ def test_bold_vote_any_official_or_bold_vote_for_a_roster_nick_is_that_vote():
 
 def test_bold_vote_quoted_votes_are_never_ballots_any_nick():
     from hypothesis import given, settings
-    from votecount.ballots.reading import read_bold
+    from votecount.ballots.bold import read_bold
     from votecount.ballots.names import Matcher, Player
     from votecount.read.postsfile import post_of
     st, words = _hypothesis()

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from votecount.ballots.names import Matcher, Player
-from votecount.ballots.reading import BALLOT_KINDS, read, read_bold
+from votecount.ballots.bold import read_bold
+from votecount.ballots.reading import BALLOT_KINDS, read
 from votecount.count import checks, closing, rules
 from votecount.messages import MESSAGES
 from votecount.model import Kind, Post

@@ -8,7 +8,7 @@ nick before it is a pass); withdraw and pass words; then nicks in emphasised (co
 bold) runs, in lines, in word windows. A short post that names nobody is an attempted vote
 with an unknown nick; a longer one is chatter. The colour of a vote is the colour of the
 text that carries the nick. The flattening is `runs`; the bold-vote style's reader is
-`bold_vote.read_bold`.
+`bold.read_bold`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .bold import read_bold  # noqa: F401  (the bold-vote style's reader, named here as ever)
-from .flagwords import FLAG_WORDS, flag_words, without_flags  # noqa: F401  (FLAG_WORDS: bench/flags.py's)
+from .flagwords import flag_words, without_flags
 from ..model import Kind, Post, Reading
 from .names import Matcher, clean
-from ..engines.kit.runs import WORD, Run, of_post, runs  # noqa: F401  (runs: named here as ever)
+from ..engines.kit.runs import WORD, Run, of_post
 from .vocabulary import (BLUE_WORD, CONDITIONAL, EARLY, FAST, HANG_ALL, PARDON_ALL, PASS, PREFIX, PREFIX_HEADS,
                          RED_WORD, UNFAST, WITHDRAW)
 

@@ -7,7 +7,7 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from ..ballots import reading as ballot_reader
+from ..ballots import bold, reading
 from .game import Game, GamePlayer
 from ..model import Post, Reading
 from ..ballots.names import STRICT_STAGES, Matcher, Player, key
@@ -23,7 +23,7 @@ def matcher_for(game: Game, rules: Rules) -> Matcher:
 
 def reader(style: str):
     """The ballot reader of a rules' ballot_style."""
-    return ballot_reader.read_bold if style == "bold" else ballot_reader.read
+    return bold.read_bold if style == "bold" else reading.read
 
 
 @dataclass

@@ -6,14 +6,12 @@ the day is the `Counting` protocol (counting.py), so runoff and tally do not imp
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+
 from ..ballots.reading import BALLOT_KINDS
+from ..messages import collate, say
+from ..model import Ballot, Outcome, Post, Runoff, TallyRow, Vote
 from .counting import Counting
 from .dayend import eliminate
-from .dayview import DayView
-from ..messages import collate, say
-from ..model import Ballot, Outcome, Post, Reading, Runoff, TallyRow, Vote
-from .rules import Rules
 
 
 def count_runoff(dc: Counting, leaders: list[str], posts: list[Post]) -> tuple[Outcome, Runoff | None]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from ..model import Post, Thread
+from ..model import Post
 from ..ballots.names import key
 # Votes: a coloured nick → red-blue; a bold text opening with a vote word → bold-vote; the
 # pass-catastrophe preset's own words → pass-catastrophe. Narrower than the readers' patterns:
