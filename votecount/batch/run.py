@@ -31,6 +31,8 @@ from ..read import sources
 from .find import GAME_FILE, Job, discover, make_jobs  # noqa: F401  (batch's API, as ever)
 from .tables import COLUMNS, FORMATS, TABLES, result_rows, sorted_rows, write_tables  # noqa: F401
 from ..errors import InputError, VotecountError
+from ..messages import note_text
+from ..model import Note
 
 STATE_FILE = ".votecount-batch.jsonl"
 def _real(job: Job, path: str) -> str:
@@ -111,7 +113,7 @@ def _alarm(seconds: float):
         signal.signal(signal.SIGALRM, old)
 
 
-def _read_pages(job: Job, info: dict, notes: list[str]) -> list[sources.RawPage]:
+def _read_pages(job: Job, info: dict, notes: list[Note]) -> list[sources.RawPage]:
     """The thread's pages, with the page and byte limits checked before anything is read
     (votecount's own files skipped in a folder, with a line in `notes`)."""
     sizes: list[int]
@@ -187,7 +189,7 @@ def _count(job: Job, info: dict, started: float) -> dict:
     from ..count import game as game_mod
     from ..read.pipeline import thread_from_pages, with_notes
 
-    notes: list[str] = []
+    notes: list[Note] = []
     raws = _read_pages(job, info, notes)
     game_bytes, game = _game(job)
     digest = info["hash"] = content_hash(job, raws, game_bytes)
@@ -207,7 +209,7 @@ def _count(job: Job, info: dict, started: float) -> dict:
     rows["threads"] = [[job.key, "ok", None, t.engine, t.title, t.pages, info["bytes"], len(t.posts),
                         len(results), len(rows["ballots"]), len(rows["violations"]),
                         results[0].rules if results else None, job.game,
-                        "\n".join(t.warnings) or None, digest]]
+                        "\n".join(note_text(w, "en") for w in t.warnings) or None, digest]]
     return {"key": job.key, "status": "ok", "hash": digest, "error": None, "pages": t.pages,
             "posts": len(t.posts), "rows": rows}
 

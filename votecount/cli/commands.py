@@ -18,6 +18,7 @@ import typer
 from .. import __version__
 from .kit import COOKIE, COOKIES, DATE_ORDER, DELAY, INTERRUPTED, MAX_BYTES, MAX_PAGE_BYTES, MAX_PAGES, MAX_TIME, RETRIES, TIMEOUT, ActivityFormat, BatchFormat, DateOrder, DefaultToCount, Format, Lang, PostsFormat, interrupted, leave_now, date_order_of, fail, fetch_options
 from ..errors import VotecountError
+from ..messages import note_text
 from .outputs import check_output, format_note, one_line, pick_format, write_out
 
 
@@ -130,7 +131,7 @@ def posts_cmd(
                                                  fetch=fetch, date_order=date_order_of(date_order)))
         from ..render import posts as posts_render
         for w in thread.warnings:
-            typer.echo(f"votecount: warning: {w}", err=True)
+            typer.echo(f"votecount: warning: {note_text(w, 'en')}", err=True)
         if chosen == "json":
             write_out(posts_render.to_json(thread.posts), output)
         elif chosen == "csv":
@@ -183,7 +184,8 @@ def init_cmd(
                                                       date_order=date_order_of(date_order)))
         write_out(draft(thread, tzinfo.key, why), output)
         warning = mid_thread(list(thread.posts))
-        for w in [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else []):
+        shown = [note_text(w, "en") for w in thread.warnings if w.code != "warning.starts_mid"]
+        for w in shown + ([warning] if warning else []):  # the draft's own warning for a mid-thread start
             typer.echo(f"votecount: warning: {one_line(w)}", err=True)
         if output is not None:
             typer.echo(f"votecount: drafted {output}: check every line marked CHECK or FILL IN", err=True)
@@ -243,7 +245,7 @@ def _activity_table(report, thread, output: Path | None, shown: tuple) -> None:
     buf = io.StringIO() if output is not None else None
     console = Console(highlight=False) if buf is None else Console(file=buf, width=120, color_system=None)
     for w in thread.warnings:
-        console.print(f"warning: {w}", style="yellow", markup=False)
+        console.print(f"warning: {note_text(w, 'en')}", style="yellow", markup=False)
     render(report, console, language, explain)
     if buf is not None:
         write_out(buf.getvalue(), output)
@@ -253,7 +255,7 @@ def _activity_notes(report, thread) -> None:
     """The thread's warnings and the report's notes, on stderr: the rows written stay exactly
     the contract's list."""
     for w in thread.warnings:
-        typer.echo(f"votecount: warning: {w}", err=True)
+        typer.echo(f"votecount: warning: {note_text(w, 'en')}", err=True)
     if report.unknown_authors:
         who = ", ".join(f"{a} ({n})" for a, n in report.unknown_authors)
         typer.echo(f"votecount: note: posting but neither on the roster nor GM: {who}", err=True)
