@@ -27,6 +27,8 @@ from conftest import CORPUS, FIXTURES, ROOT
 from forumserver import Forum, Reply
 from votecount.read import manifest, pages
 from votecount.errors import FetchError, InputError, ParseError
+from votecount.messages import note_text
+from votecount.model import Note
 from votecount.read.fetch import fetch_thread, fetch_to_folder
 from votecount.read.http import USER_AGENT, FetchOptions, _Clock, clean_url, retry_after
 from votecount.read.pipeline import FETCH_TIME, read_thread
@@ -440,7 +442,9 @@ def test_starting_mid_thread_is_said(forum, thread):
     """The second page alone misses posts 1–7: the count says so rather than pass as whole."""
     t = read_thread(forum.url(P2), tz=MOSCOW, fetch=FAST)
     assert t.posts[0].post_no == 8
-    assert t.warnings[0] == "the pages read start at post 8: posts 1–7 are not in them (give the thread's first page)"
+    assert t.warnings[0] == Note.of("warning.starts_mid", first=8, before=7)
+    assert note_text(t.warnings[0], "en") == ("the pages read start at post 8: posts 1–7 are not in them "
+                                              "(give the thread's first page)")
     assert not read_thread(thread, tz=MOSCOW, fetch=FAST).warnings
 
 

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from votecount.messages import MESSAGES, collate, labels, say
+from votecount.model import Note
 
 
 def fields(template: str) -> set[str]:
@@ -96,8 +97,8 @@ def test_the_table_names_the_runoff_choices_in_words(tmp_path):
 
 
 def test_the_pages_warnings_are_shown_in_russian(tmp_path):
-    """thread.py and pipeline.py write them in English while reading; a Russian count shows them
-    in Russian (the English text is the catalogue's, word for word)."""
+    """thread.py and pipeline.py make them as records (model.Note) while reading; a Russian count
+    shows them in Russian."""
     from votecount.api import CountRequest, run
     from votecount.render import report
     from threadkit import page, write
@@ -108,7 +109,7 @@ def test_the_pages_warnings_are_shown_in_russian(tmp_path):
     start = text.index('<div id="p102"')
     thread.write_text(text[:start] + text[text.index('<div id="p103"'):], encoding="utf-8")  # post 2 gone
     [ru] = run(CountRequest((str(thread),), game=str(game), lang="ru"))
-    assert ru.thread.warnings == ("posts missing from the saved pages: 2 (a page not saved, or posts deleted)",)
+    assert ru.thread.warnings == (Note.of("warning.posts_missing", posts="2"),)
     for fmt in ("table", "bbcode", "markdown", "html"):
         out = report(fmt, [ru])
         assert "в сохранённых страницах нет постов 2 (страница не сохранена или посты удалены)" in out, fmt
@@ -116,9 +117,3 @@ def test_the_pages_warnings_are_shown_in_russian(tmp_path):
     [en] = run(CountRequest((str(thread),), game=str(game), lang="en"))
     assert "posts missing from the saved pages: 2" in report("bbcode", [en])
 
-
-def test_every_pages_warning_reads_back_from_its_english_text():
-    from votecount.messages import warning
-    assert warning("the pages read start at post 41: posts 1–40 are not in them (give the thread's first page)",
-                   "ru") == "страницы начинаются с поста 41: постов 1–40 в них нет (дайте первую страницу темы)"
-    assert warning("something else", "ru") == "something else"

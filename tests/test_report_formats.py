@@ -14,7 +14,7 @@ import pytest
 from threadkit import red, write
 
 from votecount.api import CountRequest, run
-from votecount.model import Ballot, DayResult, Outcome, Post, Reading, TallyRow, Thread, Violation, Vote
+from votecount.model import Ballot, DayResult, Note, Outcome, Post, Reading, TallyRow, Thread, Violation, Vote
 from votecount.render import bbcode, csv_out, html, markdown, report, timeline
 from votecount.render.json_out import day_dict
 
@@ -102,7 +102,7 @@ def evil_day(nick: str = EVIL) -> DayResult:
     ballot_late = Ballot("Петя", "vote", Post("11", 4, 1, "Петя", None, t0 + timedelta(hours=12), nick, ""),
                          Reading("vote", nick, colour="red"), target=nick, colour="red", status="rejected",
                          violations=[Violation("late_vote", "Петя", "ignored", "C3.5", "late", 1, "11", 4)])
-    thread = Thread(f"Тема {nick}", "mybbru", 1, (post, bad), "x.html", warnings=(f"gap before {nick}",))
+    thread = Thread(f"Тема {nick}", "mybbru", 1, (post, bad), "x.html", warnings=(Note.of("warning.edited_by_no_time", source="x.html", no=3, id="10", editor=nick),))
     return DayResult(thread=thread, rules="red-blue", day=1, deadline=t0 + timedelta(hours=10), opens=t0,
                      tally=(TallyRow("Петя", 1.0, 1.0, 0.0, 0.0, (Vote(nick, "red", 1.0, "9", t0),)),),
                      outcome=Outcome("lynch", ("Петя",), "казнен(а): Петя"),

@@ -13,7 +13,8 @@ from datetime import datetime
 from typing import Any
 
 from .errors import ConfigError, did_you_mean  # noqa: F401 (the commands' door)
-from .model import DEFAULT_TZ  # noqa: F401 (the commands' door)
+from .messages import note_text  # noqa: F401 (the commands' door)
+from .model import DEFAULT_TZ, Note  # noqa: F401 (the commands' door)
 from .read.sources import PAGE_SUFFIXES, RawPage, input_files, is_page, is_url, natural_order  # noqa: F401
 from .read.sources import read as read_pages  # noqa: F401 (a THREAD argument's pages, for batch)
 
@@ -232,7 +233,8 @@ def draft_game(request: CountRequest) -> tuple[str, list[str]]:
         request = replace(request, zone=zone_name)
     thread, _, tz = open_request(request)
     warning = mid_thread(list(thread.posts))
-    shown = [w for w in thread.warnings if "start at post" not in w] + ([warning] if warning else [])
+    shown = [note_text(w, "en") for w in thread.warnings if w.code != "warning.starts_mid"]
+    shown += [warning] if warning else []
     return draft(thread, tz.key, why), shown
 
 

@@ -1,14 +1,13 @@
 """Every sentence and label votecount shows a user, in Russian and English: one catalogue
 keyed by code, a (ru, en) pair for every key (tests/test_messages.py checks that both have the
 same placeholders). Violations and outcomes have bare codes; report labels are `label.*`, the
-diff's sentences `diff.*`, the activity report's `activity.*` and `reason.*`.
+diff's sentences `diff.*`, the activity report's `activity.*` and `reason.*`, the pages'
+warnings `warning.*` (model.Note records, shown by note_text).
 
 Russian is phrased so that nicks stay in the nominative ("голос: Ёжик", "против: Ёжик"): a
 nick is never declined by a template."""
 
 from __future__ import annotations
-
-import re
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # code: (ru, en) — str.format fields: voter, target, written, time, deadline, extra…
@@ -162,14 +161,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "reason_word.empty": ("пусто", "empty"), "reason_word.filler": ("заглушка", "filler"),
     "reason_word.short": ("коротко", "short"), "reason_word.promise": ("обещание", "promise"),
     "reason_word.repeat": ("повтор", "repeat"),
-    # the pages' warnings: made in English when the thread is read (thread.py, pipeline.py), shown
-    # in the count's language by messages.warning(); the English text must stay exactly this
+    # the pages' warnings: model.Note records made while the thread is read (read/thread.py,
+    # read/pipeline.py, read/sources.py), shown by note_text in the count's language
     "warning.posts_missing": ("в сохранённых страницах нет постов {posts} (страница не сохранена или посты удалены)",
                               "posts missing from the saved pages: {posts} (a page not saved, or posts deleted)"),
     "warning.starts_mid": ("страницы начинаются с поста {first}: постов 1–{before} в них нет (дайте первую "
                            "страницу темы)",
                            "the pages read start at post {first}: posts 1–{before} are not in them (give the "
                            "thread's first page)"),
+    "warning.edited_no_time": ("{source}: пост {no} (id {id}) отредактирован, но время правки не указано: "
+                               "была ли правка после дедлайна, неизвестно",
+                               "{source}: post {no} (id {id}): edited, but the edit notice gives no time: "
+                               "whether the edit came after a deadline is unknown"),
+    "warning.edited_by_no_time": ("{source}: пост {no} (id {id}) отредактирован (кем: {editor}), но время "
+                                  "правки не указано: была ли правка после дедлайна, неизвестно",
+                                  "{source}: post {no} (id {id}): edited by {editor}, but the edit notice "
+                                  "gives no time: whether the edit came after a deadline is unknown"),
+    "warning.own_report": ("{file}: HTML-отчёт самого votecount, не страница темы: пропущен",
+                           "{file}: votecount's own HTML report, not a page of the thread: skipped"),
+    "warning.own_text": ("{file}: текстовый вывод самого votecount, не страница темы: пропущен",
+                         "{file}: votecount's own text output, not a page of the thread: skipped"),
     # outcome kinds as words (the JSON keeps the codes)
     'kind.open': ('день идёт', 'open'),
     'kind.lynch': ('казнь', 'lynch'),
@@ -287,28 +298,9 @@ def say(code: str, lang: str, **fields) -> str:
         return template
 
 
-def _pattern(template: str) -> re.Pattern:
-    """An English template as a pattern that gives back its fields."""
-    out, at = [], 0
-    for m in re.finditer(r"\{(\w+)\}", template):
-        out.append(re.escape(template[at:m.start()]) + f"(?P<{m[1]}>.+?)")
-        at = m.end()
-    return re.compile("".join(out) + re.escape(template[at:]) + "$")
-
-
-_WARNINGS = [(code, _pattern(en)) for code, (_, en) in MESSAGES.items() if code.startswith("warning.")]
-
-
-def warning(text: str, lang: str) -> str:
-    """A warning of the pages (made in English while reading them) in `lang`; a warning not in
-    the catalogue is shown as it is."""
-    if lang == "en":
-        return text
-    for code, rx in _WARNINGS:
-        m = rx.match(text)
-        if m:
-            return say(code, lang, **m.groupdict())
-    return text
+def note_text(note, lang: str) -> str:
+    """A warning record (model.Note) as its sentence in `lang`."""
+    return say(note.code, lang, **dict(note.fields))
 
 
 def collate(nick: str) -> tuple[str, str]:

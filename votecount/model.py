@@ -54,13 +54,27 @@ class Post:
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """A warning about the pages read, as a record: its key in the message catalogue
+    (messages.py, `warning.*`) and the fields its sentence is filled with. It is shown in the
+    count's language by messages.note_text (English in JSON, on stderr and in batch tables)."""
+
+    code: str  # "warning.posts_missing"
+    fields: tuple[tuple[str, Any], ...] = ()  # (name, value) pairs, in the order given
+
+    @classmethod
+    def of(cls, code: str, **fields: Any) -> Note:
+        return cls(code, tuple(fields.items()))
+
+
+@dataclass(frozen=True, slots=True)
 class Thread:
     title: str
     engine: str
     pages: int
     posts: tuple[Post, ...]
     source: str
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Note, ...] = ()
     saved_at_source: str | None = None
     saved_at: datetime | None = None  # the latest save moment shown by the pages (not a file's mtime)
     url: str | None = None  # the thread's address when known (fetched)

@@ -17,6 +17,7 @@ import pytest
 
 from conftest import FIXTURES, corpus_page, posts_json
 from votecount.errors import ParseError
+from votecount.messages import note_text
 from votecount.read.pipeline import read_thread
 
 XF1 = "xenforo/nettally-xenforo1-sv.html"
@@ -59,7 +60,8 @@ def test_edit_notice_without_time_is_an_edit_with_a_warning(tmp_path, transform,
     edited = [p for p in changed if p["edited"]]
     assert [(p["post_no"], p["edited_by"], p["edited_at"]) for p in edited] == [(1344, by, None)]
     thread = read_thread(str(path), tz=ZoneInfo("UTC"))
-    assert any("post 1344" in w and "gives no time" in w for w in thread.warnings)
+    said = [note_text(w, "en") for w in thread.warnings]
+    assert any("post 1344" in w and "gives no time" in w for w in said)
 
 
 def smf_edit_unreadable(raw: bytes) -> bytes:

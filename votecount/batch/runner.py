@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .. import __version__, api
-from ..api import RawPage
+from ..api import Note, RawPage, note_text
 from ..errors import InputError, VotecountError
 from .find import Job
 from .tables import TABLES, result_rows, sorted_rows, write_tables
@@ -110,7 +110,7 @@ def _alarm(seconds: float):
         signal.signal(signal.SIGALRM, old)
 
 
-def _read_pages(job: Job, info: dict, notes: list[str]) -> list[RawPage]:
+def _read_pages(job: Job, info: dict, notes: list[Note]) -> list[RawPage]:
     """The thread's pages, with the page and byte limits checked before anything is read
     (votecount's own files skipped in a folder, with a line in `notes`)."""
     sizes: list[int]
@@ -173,7 +173,7 @@ def _paced(raws, deadline: float, limit: float) -> Iterator[RawPage]:
 
 
 def _count(job: Job, info: dict, started: float) -> dict:
-    notes: list[str] = []
+    notes: list[Note] = []
     raws = _read_pages(job, info, notes)
     game_bytes, game = _game(job)
     digest = info["hash"] = content_hash(job, raws, game_bytes)
@@ -193,7 +193,7 @@ def _count(job: Job, info: dict, started: float) -> dict:
     rows["threads"] = [[job.key, "ok", None, t.engine, t.title, t.pages, info["bytes"], len(t.posts),
                         len(results), len(rows["ballots"]), len(rows["violations"]),
                         results[0].rules if results else None, job.game,
-                        "\n".join(t.warnings) or None, digest]]
+                        "\n".join(note_text(w, "en") for w in t.warnings) or None, digest]]
     return {"key": job.key, "status": "ok", "hash": digest, "error": None, "pages": t.pages,
             "posts": len(t.posts), "rows": rows}
 

@@ -18,7 +18,7 @@ import typer
 
 from .. import __version__
 from .kit import COOKIE, COOKIES, DATE_ORDER, DELAY, INTERRUPTED, MAX_BYTES, MAX_PAGE_BYTES, MAX_PAGES, MAX_TIME, RETRIES, TIMEOUT, ActivityFormat, BatchFormat, DateOrder, DefaultToCount, Format, Lang, PostsFormat, interrupted, leave_now, date_order_of, fetch_options
-from ..api import DEFAULT_TZ
+from ..api import DEFAULT_TZ, note_text
 from ..errors import VotecountError
 from ..render import Shown, render
 from .outputs import check_output, format_note, one_line, pick_format, terminal, write_out
@@ -124,7 +124,7 @@ def posts_cmd(
     thread, _, _ = open_request(CountRequest(tuple(threads), zone=tz, engine=engine, saved_at=saved_at,
                                              fetch=fetch, date_order=date_order_of(date_order)))
     for w in thread.warnings:
-        typer.echo(f"votecount: warning: {w}", err=True)
+        typer.echo(f"votecount: warning: {note_text(w, 'en')}", err=True)
     _write(render(chosen, "posts", thread, Shown(console=terminal(chosen, output))), output)
     format_note(fmt, output, chosen)
 
@@ -194,7 +194,7 @@ def _activity_notes(report, thread) -> None:
     """The thread's warnings and the report's notes, on stderr, when the rows are written as
     JSON or CSV (the table shows them): the rows written stay exactly the contract's list."""
     for w in thread.warnings:
-        typer.echo(f"votecount: warning: {w}", err=True)
+        typer.echo(f"votecount: warning: {note_text(w, 'en')}", err=True)
     if report.unknown_authors:
         who = ", ".join(f"{a} ({n})" for a, n in report.unknown_authors)
         typer.echo(f"votecount: note: posting but neither on the roster nor GM: {who}", err=True)

@@ -23,7 +23,7 @@ from . import pages as pages_mod
 from . import manifest, sources, thread
 from .. import parallel
 from ..errors import ParseError
-from ..model import Page, Thread
+from ..model import Note, Page, Thread
 
 FETCH_TIME = "the time the page was fetched"
 
@@ -51,7 +51,7 @@ Fetched = dict[str, tuple[datetime, str]]  # page source → (fetch time, final 
 
 
 def _raw_pages(args: list[str], engine: str | None, fetch,
-               notes: list[str] | None = None) -> tuple[list[sources.RawPage], Fetched]:
+               notes: list[Note] | None = None) -> tuple[list[sources.RawPage], Fetched]:
     """Every page of the arguments, and the fetch time and URL of those that were fetched;
     a line in `notes` for each of votecount's own files skipped in a folder."""
     out: list[sources.RawPage] = []
@@ -83,7 +83,7 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     `fetch` (fetch.FetchOptions) applies to URL arguments; `jobs` processes read the pages
     (see thread_from_pages); `date_order` is --date-order (Page.date_order)."""
     args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
-    notes: list[str] = []
+    notes: list[Note] = []
     raws, fetched = _raw_pages(args, engine, fetch, notes)
     from . import postsfile
     if raws and all(postsfile.looks_like(r) for r in raws):  # posts JSON: no pages to parse
@@ -93,7 +93,7 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     return with_notes(merged, notes)
 
 
-def with_notes(merged: Thread, notes: list[str]) -> Thread:
+def with_notes(merged: Thread, notes: list[Note]) -> Thread:
     """The thread with the notes of its reading (votecount's own files skipped) first among
     its warnings."""
     return replace(merged, warnings=(*notes, *merged.warnings)) if notes else merged
@@ -223,7 +223,6 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
     merged = replace(merged, saved_at=got.latest, url=got.first_url)
     first = merged.posts[0].post_no if merged.posts else 1
     if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count
-        merged = replace(merged, warnings=(f"the pages read start at post {first}: posts 1–{first - 1} "
-                                           "are not in them (give the thread's first page)",
+        merged = replace(merged, warnings=(Note.of("warning.starts_mid", first=first, before=first - 1),
                                            *merged.warnings))
     return merged

@@ -25,6 +25,7 @@ from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 
 from ..errors import InputError
+from ..model import Note
 
 PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".php", ".shtml")
 # The largest real thread page seen is 1.4 MB; SingleFile saves with inlined images reach tens
@@ -228,13 +229,14 @@ _BOX = re.compile(rb"\xe2\x94[\x81\x83]")  # U+2501, U+2503: the tables' heavy l
 
 
 def own_output(data: bytes) -> str | None:
-    """What votecount output `data` is ("HTML report", "text output"), or None for anything
-    else (a page, or a file votecount did not write)."""
+    """Which votecount output `data` is, as the code of the warning that skips it in a folder
+    ("warning.own_report": an HTML report, "warning.own_text": text output), or None for
+    anything else (a page, or a file votecount did not write)."""
     head = data[:65536]
     if _GENERATOR.search(head[:4096]):
-        return "HTML report"
+        return "warning.own_report"
     if _OWN_START.match(head) or (_BOX.search(head) and not _MARKUP.search(head)):
-        return "text output"
+        return "warning.own_text"
     return None
 
 
@@ -264,7 +266,7 @@ def _own_file(path: Path) -> bool:
         return False
 
 
-def _read_folder(path: Path, thread: str, notes: list[str] | None = None) -> list[RawPage]:
+def _read_folder(path: Path, thread: str, notes: list[Note] | None = None) -> list[RawPage]:
     try:
         names = sorted((n for n in os.listdir(path) if is_page(n)), key=natural_order)
         real = path.resolve(strict=True)
@@ -276,10 +278,10 @@ def _read_folder(path: Path, thread: str, notes: list[str] | None = None) -> lis
     pages, total = [], 0
     for f in files:
         page = _read_file(f)
-        kind = own_output(page.data)
-        if kind:
+        own = own_output(page.data)
+        if own:
             if notes is not None:
-                notes.append(f"{f}: votecount's own {kind}, not a page of the thread: skipped")
+                notes.append(Note.of(own, file=str(f)))
             continue
         total += len(page.data)
         if total > MAX_THREAD_BYTES:
@@ -291,7 +293,7 @@ def _read_folder(path: Path, thread: str, notes: list[str] | None = None) -> lis
     return pages
 
 
-def read(thread: str, notes: list[str] | None = None) -> list[RawPage]:
+def read(thread: str, notes: list[Note] | None = None) -> list[RawPage]:
     """The pages of one THREAD argument, in order; an InputError when there are none. A
     folder's files that votecount wrote are skipped, with a line added to `notes`."""
     if thread == "-":

@@ -10,7 +10,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 from ..errors import ParseError
-from ..model import Post, Thread
+from ..model import Note, Post, Thread
 
 # A topic's number in the links every engine prints on its posts (never fetched, only read):
 # viewtopic.php?id=28 (mybb.ru, PunBB), ?t= / ?tid= / ?topic= / ?showtopic=, /topic,38573.msg
@@ -101,7 +101,7 @@ def merge(posts: list[Post], *, title: str, engine: str, pages: int, source: str
           page_urls: dict[str, str] | None = None) -> Thread:
     check_one_thread(posts, page_titles or {}, page_urls or {})
     by_id: dict[str, Post] = {}
-    warnings: list[str] = []
+    warnings: list[Note] = []
     for post in posts:
         seen = by_id.get(post.post_id)
         if seen is None:
@@ -123,13 +123,18 @@ def merge(posts: list[Post], *, title: str, engine: str, pages: int, source: str
     if numbers:
         missing = sorted(set(range(numbers[0], numbers[-1] + 1)) - set(numbers))
         if missing:
-            warnings.append(f"posts missing from the saved pages: {_ranges(missing)} "
-                            "(a page not saved, or posts deleted)")
-    warnings.extend(f"{p.where()}: edited{f' by {p.edited_by}' if p.edited_by else ''}, but the "
-                    "edit notice gives no time: whether the edit came after a deadline is unknown"
-                    for p in ordered if p.edited and p.edited_at is None)
+            warnings.append(Note.of("warning.posts_missing", posts=_ranges(missing)))
+    warnings.extend(_edited_no_time(p) for p in ordered if p.edited and p.edited_at is None)
     return Thread(title=title, engine=engine, pages=pages, posts=tuple(ordered), source=source,
                   warnings=tuple(warnings), saved_at_source=saved_at_source)
+
+
+def _edited_no_time(p: Post) -> Note:
+    """The warning for a post edited at a time its edit notice does not give."""
+    where = {"source": p.source, "no": p.post_no, "id": p.post_id}
+    if p.edited_by:
+        return Note.of("warning.edited_by_no_time", **where, editor=p.edited_by)
+    return Note.of("warning.edited_no_time", **where)
 
 
 def _ranges(numbers: list[int]) -> str:

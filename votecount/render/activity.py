@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..count.activity import Report
-from ..messages import labels
+from ..messages import labels, note_text
 from .shown import PLAIN, Shown, printed
 
 
@@ -64,7 +64,7 @@ def table(report: Report, shown: Shown = PLAIN) -> str | None:
     returned as plain text 120 columns wide."""
     def draw(console: Console) -> None:
         for w in shown.warnings:
-            console.print(f"warning: {w}", style="yellow", markup=False)
+            console.print(f"warning: {note_text(w, 'en')}", style="yellow", markup=False)
         render(report, console, shown.lang, shown.explain)
     return printed(shown, 120, draw)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from ..messages import note_text
 from ..model import Ballot, DayResult, Violation
 from .shown import PLAIN, Shown
 
@@ -56,7 +57,7 @@ def day_dict(r: DayResult, explain: bool = False) -> dict:
     t = r.thread
     out = {
         "thread": {"title": t.title, "engine": t.engine, "pages": t.pages, "posts": len(t.posts),
-                   "source": t.source, "warnings": list(t.warnings),
+                   "source": t.source, "warnings": [note_text(w, "en") for w in t.warnings],
                    "saved_at_source": t.saved_at_source, "url": t.url},
         "game_title": r.game_title,
         "rules": r.rules,

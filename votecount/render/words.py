@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from ..messages import say, warning
+from ..messages import note_text, say
 
 def word(lang: str, key: str) -> str:
     """The report label `key` (messages.py, `label.*`)."""
@@ -56,7 +56,7 @@ def duration(span: timedelta, lang: str) -> str:
 
 def warnings(r) -> tuple[str, ...]:
     """The pages' warnings (in the count's language) and the count's own (an unknown save moment)."""
-    return tuple(warning(w, r.lang) for w in r.thread.warnings) + r.warnings
+    return tuple(note_text(w, r.lang) for w in r.thread.warnings) + r.warnings
 
 
 def runoff_names(runoff, lang: str) -> dict[str, str]:
