@@ -1,4 +1,5 @@
-"""Shared test helpers: the corpus location, parsing a page, golden JSON files.
+"""Shared test helpers: the corpus location, parsing a page, golden JSON files. Which corpus
+pages there are, their engines and languages, and those not read yet: tests/corpus.py.
 
 Goldens are rewritten with `pytest --update-goldens` (then read the diff by eye before
 committing: a golden is a claim that the output is right).

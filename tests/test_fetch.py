@@ -23,7 +23,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from votecount import engines
-from conftest import CORPUS, FIXTURES, ROOT
+from conftest import FIXTURES, ROOT
+from corpus import all_params
 from forumserver import Forum, Reply
 from votecount.read import manifest, pages
 from votecount.errors import FetchError, InputError, ParseError
@@ -104,9 +105,14 @@ def test_polite_delay_between_requests(forum, thread):
 
 
 def _next_link_pages():
-    files = sorted(FIXTURES.glob("engines/*/*.html")) + sorted(CORPUS.glob("*/*.html"))
+    """Every page (tests/corpus.py) whose engine finds a next link; a corpus page not read yet
+    (issue 26) stays, a strict xfail, so that it shows up once it reads."""
     out = []
-    for path in files:
+    for param in all_params("detect"):
+        path = param.values[0]
+        if param.marks:  # not read yet (a strict xfail), or the corpus is absent (a skip)
+            out.append(param)
+            continue
         doc = pages.tree(path.read_bytes(), str(path))
         parser = engines.detect(doc, None, str(path))
         if parser.next_page(doc, None):

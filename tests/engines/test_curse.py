@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from votecount import engines
-from conftest import CORPUS, FIXTURES, check_golden, corpus_page, posts_json
+from conftest import FIXTURES, check_golden, corpus_page, posts_json
+from corpus import all_params
 from votecount.read import pages
 
 DIR = FIXTURES / "engines" / "curse"
@@ -78,14 +79,7 @@ def test_detected_as_curse_only():
     assert [p.NAME for p in engines.PARSERS if p.detect(doc, None)] == ["curse"]
 
 
-def _other_pages() -> list[Path]:
-    found = sorted((FIXTURES / "engines").glob("*/*.html"))
-    if CORPUS.exists():
-        found += sorted(p for p in CORPUS.glob("*/*.html") if p.parent.name != "curse-elevated")
-    return found
-
-
-@pytest.mark.parametrize("path", _other_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", all_params(but="curse"))
 def test_not_detected_elsewhere(path):
     from votecount.engines import curse
 

@@ -19,14 +19,14 @@ from lxml import etree
 
 from votecount import engines
 import test_variants
-from conftest import CORPUS, FIXTURES, ROOT
+from conftest import FIXTURES
+from corpus import FIXTURE_PAGES, all_params, corpus_paths
 from votecount.engines.kit.look import Look
 from votecount.engines.kit.pagewalk import page_look, page_memo
 from votecount.errors import ParseError, VotecountError
 from votecount.read.pages import tree
 
-PAGES = (sorted(FIXTURES.glob("engines/*/*.html")) + sorted((ROOT / "examples").glob("*/*.html"))
-         + (sorted(CORPUS.glob("*/*.html")) if CORPUS.exists() else []))
+PAGES = all_params()  # every fixture, example and corpus page (tests/corpus.py)
 
 
 def _transformers():
@@ -84,7 +84,7 @@ def test_every_variant_transformer_is_found():
     assert {"head_lost", "phpbb_custom_style", "smf_german", "mybbru_edit_class_renamed"} <= names
 
 
-@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", PAGES)
 def test_one_look_names_the_engine_every_engine_in_turn_names(path: Path):
     for data, label in page_variants(path):
         _check(data, label)
@@ -93,7 +93,7 @@ def test_one_look_names_the_engine_every_engine_in_turn_names(path: Path):
 def test_a_page_of_no_engine_is_still_an_error_naming_every_engine():
     doc = tree(b"<html><head><title>t</title></head><body><div class='post'>x</div></body></html>")
     with pytest.raises(ParseError, match=r"<page>: not a forum thread page of a known engine "
-                                         r"\(tried: curse, nodebb, .*, phpbb3\)"):
+                                         rf"\(tried: {re.escape(', '.join(engines.NAMES))}\)"):
         engines.detect(doc, None, "<page>")
 
 
@@ -106,7 +106,7 @@ def test_look_holds_comments_outside_the_root_and_attribute_values():
         assert not seen.may_hold("postbody") and not seen.may_hold_text("profile.php")
 
 
-SAMPLES = [p.read_bytes() for p in PAGES]
+SAMPLES = [p.read_bytes() for p in FIXTURE_PAGES + corpus_paths()]
 
 
 @settings(max_examples=60, deadline=None)
@@ -120,7 +120,7 @@ _HOST_PAGE = (b"<html><head><title>Free forum hosting</title></head>"
 _PROLOGUE = re.compile(rb"^\s*(<\?xml[^>]*\?>)?\s*(<!doctype[^>]*>)?", re.I)
 
 
-@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", PAGES)
 def test_a_page_saved_after_a_hosts_page_is_still_what_every_engine_in_turn_names(path: Path):
     """libxml2 leaves the forum's <html> beside the host's, outside the look: the look proves
     no absence then (pagewalk.whole_look), and every engine is asked, as before the look. (A

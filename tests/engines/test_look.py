@@ -72,7 +72,7 @@ def _check_bytes(data: bytes, label: str) -> None:
     check(doc, label)
 
 
-@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", PAGES)
 def test_the_look_of_the_bytes_denies_no_word_the_page_holds(path: Path):
     for data, label in page_variants(path):
         _check_bytes(data, label)

@@ -29,7 +29,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from votecount import engines
-from conftest import CORPUS, FIXTURES, check_golden, corpus_page, posts_json
+from conftest import FIXTURES, check_golden, corpus_page, posts_json
+from corpus import all_params, engine_of
 from votecount.engines import mybb, mybbru
 from votecount.read import pages
 from votecount.errors import ParseError
@@ -185,13 +186,6 @@ def test_en_facts():
 
 # --- detection ------------------------------------------------------------------------------
 
-def _all_pages() -> list[Path]:
-    found = sorted((FIXTURES / "engines").glob("*/*.html"))
-    if CORPUS.exists():
-        found += sorted(CORPUS.glob("*/*.html"))
-    return found
-
-
 @pytest.mark.parametrize("path", [DIR / "mybb18-ru-default.html", DIR / "mybb18-en-classic.html"],
                          ids=lambda p: p.name)
 def test_detect_fixtures(path):
@@ -204,8 +198,8 @@ def test_detect_corpus():
     assert engines.detect(pages.tree(corpus_page(CORPUS_PAGE).read_bytes()), None) is mybb.ENGINE
 
 
-@pytest.mark.parametrize("path", _all_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", all_params("detect", of="mybb"))
 def test_fires_only_on_mybb_pages(path):
     """Never on mybb.ru / PunBB pages (punbb fixtures) nor any other engine's."""
     doc = pages.tree(path.read_bytes())
-    assert mybb.ENGINE.detect(doc, None) == (path.parent.name == "mybb")
+    assert mybb.ENGINE.detect(doc, None) == (engine_of(path) == "mybb")

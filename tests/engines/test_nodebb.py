@@ -19,6 +19,7 @@ import pytest
 
 from votecount import engines
 from conftest import CORPUS, FIXTURES, check_golden, corpus_page, posts_json
+from corpus import all_params
 from votecount.read import pages
 
 DIR = FIXTURES / "engines" / "nodebb"
@@ -82,14 +83,7 @@ def test_detected_as_nodebb_only(path):
     assert [p.NAME for p in engines.PARSERS if p.detect(doc, None)] == ["nodebb"]
 
 
-def _other_pages() -> list[Path]:
-    found = sorted(p for p in (FIXTURES / "engines").glob("*/*.html") if p.parent != DIR)
-    if CORPUS.exists():
-        found += sorted(p for p in CORPUS.glob("*/*.html") if p.parent.name != "nodebb")
-    return found
-
-
-@pytest.mark.parametrize("path", _other_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", all_params(but="nodebb"))
 def test_not_detected_elsewhere(path):
     from votecount.engines import nodebb
 

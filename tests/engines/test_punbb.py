@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 
 from votecount import engines
-from conftest import CORPUS, FIXTURES, check_golden, posts_json
+from conftest import FIXTURES, check_golden, posts_json
+from corpus import all_params
 from votecount.read import pages
 
 DIR = FIXTURES / "engines" / "punbb"
@@ -49,15 +50,7 @@ def test_detected_as_punbb_only(name):
     assert [p.NAME for p in engines.PARSERS if p.detect(doc, None)] == ["punbb"]
 
 
-def _other_pages() -> list[Path]:
-    own = {DIR}
-    found = sorted(p for p in (FIXTURES / "engines").glob("*/*.html") if p.parent not in own)
-    if CORPUS.exists():
-        found += sorted(CORPUS.glob("*/*.html"))
-    return found
-
-
-@pytest.mark.parametrize("path", _other_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", all_params(but="punbb"))
 def test_not_detected_elsewhere(path):
     from votecount.engines import punbb
 

@@ -13,14 +13,13 @@ from hypothesis import example, given, settings, strategies as st
 from lxml import etree
 
 from votecount import engines
-from conftest import CORPUS, FIXTURES
+from corpus import ABSENT, all_params, corpus_paths, present
 from votecount.engines.kit import roles
 from votecount.engines.kit.base import alternatives, cls
 from votecount.read.pages import tree
 
 import test_variants as tv
 
-ROOT = Path(__file__).resolve().parents[2]
 LAYOUTS = [(e.name, lay) for e in engines.PARSERS for lay in e.layouts]
 # Every role expression a post (or, for edit_by and edit_time_attr, an edit notice) is asked,
 # by source: what it is evaluated on is a post element, so every engine's roles are asked of
@@ -64,23 +63,22 @@ def assert_same_on(doc, where: str) -> int:
     return len(contexts)
 
 
-PAGES = (sorted(FIXTURES.glob("engines/**/*.html")) + sorted(ROOT.glob("examples/**/*.html"))
-         + (sorted(CORPUS.glob("*/*.html")) if CORPUS.exists() else []))
+PAGES = all_params()  # every fixture, example and corpus page (tests/corpus.py)
 
 
 def test_the_matchers_take_most_role_expressions():
     assert len(TAKEN) >= 0.75 * len(ROLE_SOURCES), sorted(set(ROLE_SOURCES) - set(TAKEN))
 
 
-@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", PAGES)
 def test_every_role_as_libxml2_on_every_post_of_every_page(path: Path):
     assert_same_on(tree(path.read_bytes(), str(path)), str(path))
 
 
 def test_the_corpus_is_there_to_check():
-    if not CORPUS.exists():
-        pytest.skip(f"{CORPUS} is absent: the real pages were not checked")
-    assert len(list(CORPUS.glob("*/*.html"))) >= 10
+    if not present():
+        pytest.skip(ABSENT)
+    assert len(corpus_paths()) >= 10
 
 
 # The theme variants tests/engines/test_variants.py reads (a real page changed in code).

@@ -26,7 +26,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from votecount import engines
-from conftest import CORPUS, FIXTURES, check_golden, corpus_page, posts_json
+from conftest import FIXTURES, check_golden, corpus_page, posts_json
+from corpus import all_params, engine_of
 from votecount.engines import smf
 from votecount.read import pages
 from votecount.errors import ParseError
@@ -167,13 +168,6 @@ def test_en_no_next_page_on_single_page():
 
 # --- detection ------------------------------------------------------------------------------
 
-def _all_pages() -> list[Path]:
-    found = sorted((FIXTURES / "engines").glob("*/*.html"))
-    if CORPUS.exists():
-        found += sorted(CORPUS.glob("*/*.html"))
-    return found
-
-
 @pytest.mark.parametrize("path", [DIR / "smf20-ru-curve.html", DIR / "smf11-en-default.html"],
                          ids=lambda p: p.name)
 def test_detect_fixtures(path):
@@ -184,10 +178,10 @@ def test_detect_corpus():
     assert engines.detect(pages.tree(corpus_page(CORPUS_PAGE).read_bytes()), None) is smf.ENGINE
 
 
-@pytest.mark.parametrize("path", _all_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", all_params("detect", of="smf"))
 def test_fires_only_on_smf_pages(path):
     doc = pages.tree(path.read_bytes())
-    assert smf.ENGINE.detect(doc, None) == (path.parent.name == "smf")
+    assert smf.ENGINE.detect(doc, None) == (engine_of(path) == "smf")
 
 
 # --- corpus: a board date format (bay12forums, SMF 2.0 "darkling" theme) ---------------------

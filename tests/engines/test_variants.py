@@ -168,11 +168,12 @@ _CHARSET = re.compile(rb"<meta[^>]*charset[^>]*>", re.I)
 
 def head_lost(raw: bytes) -> bytes:
     """Only what was inside <body>, in a wrapper of the archive's own: the <html> and <body>
-    tags' attributes are gone too (the page's charset kept as the archive keeps it)."""
+    tags' attributes are gone too (the page's charset kept as the archive keeps it). A page
+    with no <body> tag (a fragment an archive kept) is all body."""
     m = _BODY.search(raw)
     charset = _CHARSET.search(raw)
     return (b"<html><body><div class='archived-page'>" + (charset.group(0) if charset else b"")
-            + raw[m.end():] + b"</div></body></html>")
+            + raw[m.end() if m else 0:] + b"</div></body></html>")
 
 
 # Every engine: its real corpus pages, and the fixtures of engines with none.

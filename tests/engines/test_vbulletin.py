@@ -37,6 +37,7 @@ from votecount.errors import ParseError
 from votecount.model import Page
 
 from conftest import CORPUS, FIXTURES, check_golden, corpus_page, posts_json
+from corpus import all_params
 
 HERE = FIXTURES / "engines" / "vbulletin"
 MSK = timezone(timedelta(hours=3))
@@ -84,13 +85,7 @@ def test_detect_picks_vbulletin(path):
     assert engines.detect(_doc(path)) is vbulletin.ENGINE
 
 
-def _other_pages():
-    found = [p for p in sorted(CORPUS.glob("*/*.htm*")) if p.parent.name != "vbulletin"]
-    found += [p for p in sorted((FIXTURES / "engines").glob("*/*.htm*")) if p.parent.name != "vbulletin"]
-    return found
-
-
-@pytest.mark.parametrize("path", _other_pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", all_params(but="vbulletin"))
 def test_does_not_fire_on_other_engines(path):
     assert not vbulletin.ENGINE.detect(_doc(path), None)
 

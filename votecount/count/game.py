@@ -288,10 +288,10 @@ def _overrides(r: Reader, data: dict) -> dict:
     overrides = data.get("rules", {})
     if not isinstance(overrides, dict):
         r.fail("[rules] must be a table", "rules")
-    from .rules import FIELDS, check  # checked here too, so the message can give the line
+    from .rules import GAME_KEYS, check  # checked here too, so the message can give the line
     for k, v in overrides.items():
-        if k not in FIELDS or k == "name":
-            r.fail(f"unknown rules key '{k}'{did_you_mean(k, set(FIELDS) - {'name'})}", k)
+        if k not in GAME_KEYS:
+            r.fail(f"unknown rules key '{k}'{did_you_mean(k, GAME_KEYS)}", k)
         try:
             check(k, v, "[rules]")
         except ConfigError as exc:

@@ -9,7 +9,7 @@ import difflib
 import functools
 import re
 import tomllib
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from importlib import resources
 from pathlib import Path
@@ -63,66 +63,8 @@ class Majority(StrEnum):
     half_plus_one = "half+1"  # bold-vote hammer
 
 
-@dataclass(frozen=True)
-class Rules:
-    name: str = "classic"
-    base: str = "classic"  # the preset a rules file builds on: rule ids in messages follow it
-    colour_votes: bool = False  # RB.1: a ballot must be red or blue; plain votes count as red otherwise
-    accept_fuzzy: bool = False  # C3.4 (False) / RB.11, PC.11 (True): non-exact nick stages accepted
-    fuzzy_threshold: float = 85.0  # rapidfuzz ratio needed for a fuzzy match
-    fuzzy_margin: float = 5.0  # lead over the runner-up needed for a fuzzy match
-    only_nick: bool = False  # C3.1: words besides the nick are an `extra_text` warning
-    allow_pass: bool = False  # PC.2: pass ballots exist
-    change_limit: int = -1  # PC.1: changes of vote allowed a day; -1 = any number (C3.2, RB.3)
-    self_vote: SelfVote = SelfVote.allowed  # "allowed" | "rejected" (RB.2)
-    edited_vote: EditedVote = EditedVote.allowed  # "allowed" | "self_vote" (C3.3) | "ignored"
-    missed_vote: MissedVote = MissedVote.none  # "none" | "self_vote" (C3.6, PC.10) | "penalty" (RB.5)
-    missed_penalty: float = 1.0  # votes added against a player who missed (RB.5: 2)
-    misses_to_modkill: int = 0  # C3.7, RB.6: the n-th missed vote in the game is a modkill; 0 = never
-    modkill_after_warning: bool = False  # C3.8: rejected nick, then a later miss or second bad nick
-    tie: Tie = Tie.none  # "none" (C3.9, RB.7): nobody is eliminated on a tie | "runoff" (PC.5)
-    weights: dict = field(default_factory=dict)  # RB.4: {role: {colour: multiplier}}
-    report_chatter: bool = True  # a post with no ballot is reported (extra_text); off in discussion threads
-    ballot_style: BallotStyle = BallotStyle.nick  # "nick": the post names the target | "bold": VOTE: X, [vote]X[/vote], UNVOTE
-    day1_pardon: bool = False  # PC.3: day 1, one vote and all others pass → pardoned
-    fast_night: bool = False  # PC.4: report fast_night_at
-    early_close: EarlyClose = EarlyClose.none  # RB.8: "none" | "all" | "majority" of alive voters flag досрочно
-    early_close_from_day: int = 3  # RB.8: not before the third day
-    runoff_mode: RunoffMode = RunoffMode.parity  # PC.6: "parity" (even alive: hang/pardon all; odd: pick one) | "pick_one"
-    runoff_skip_alive: int = 0  # PC.8: with this many alive a tie means night, no runoff (0 = never)
-    max_eliminated: int = 2  # PC.7: never more than this many eliminated by one vote
-    modkill_stops_vote: bool = False  # PC.9: a day with a modkill has no vote
-    necromancer: bool = False  # C3.10: while a necromancer lives, dead town players vote
-    dead_weight: float = 0.5  # C3.10: the weight of such a vote
-    gm_relays: bool = False  # C3.12: a GM post "Voter: Target" is Voter's ballot
-    majority: Majority = Majority.none  # bold-vote: "none" | "half+1" (floor(alive/2)+1 ends the day: hammer)
-    no_lynch_fewer: int = 0  # bold-vote: a No Lynch majority needs this many votes fewer ("one less for no lynch")
-    default_deadline: str = ""  # PC.12: "20:00": a day with no deadline in the game file closes then
-    default_deadline_tz: str = "Europe/Moscow"  # PC.12: Moscow time
-    # The RULES.md id a violation cites in each situation the presets decide differently
-    # (ASPECTS; "" where RULES.md gives the rule no id). A rules file keeps its base's ids.
-    rule_ids: dict = field(default_factory=dict)
-
-    def weight(self, role: str | None, colour: str) -> float:
-        if not role:
-            return 1.0
-        return float(self.weights.get(role, {}).get(colour, 1.0))
-
-
-FIELDS = {f.name: f for f in fields(Rules)}
-CHOICES: dict[str, type[StrEnum]] = {"self_vote": SelfVote, "edited_vote": EditedVote, "missed_vote": MissedVote,
-                                     "tie": Tie, "ballot_style": BallotStyle, "early_close": EarlyClose,
-                                     "runoff_mode": RunoffMode, "majority": Majority}
-KINDS = {f.name: dict if f.default is MISSING else (str if f.name in CHOICES else type(f.default))
-         for f in fields(Rules)}
-
-
 # The situations whose rule id a preset sets in its [rule_ids] table.
 ASPECTS = ("last", "missed", "missed_bad_nick", "modkill", "fuzzy", "silenced", "hammer")
-
-RANGES = {"fuzzy_threshold": (0, 100), "fuzzy_margin": (0, 100), "missed_penalty": (0, None),
-          "change_limit": (-1, None), "misses_to_modkill": (0, None), "early_close_from_day": (1, None),
-          "runoff_skip_alive": (0, None), "no_lynch_fewer": (0, None), "max_eliminated": (1, None), "dead_weight": (0, None)}
 
 
 def did_you_mean(word: str, options) -> str:
@@ -130,37 +72,117 @@ def did_you_mean(word: str, options) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
+# The checks of a value beyond its kind, choices and range, each named by its field's metadata.
+def _hh_mm(value: str, where: str) -> None:
+    if value and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", value):
+        raise ConfigError(f"{where}: rules key 'default_deadline' must be HH:MM (e.g. 20:00), not '{value}'")
+
+
+def _weights(value: dict, where: str) -> None:
+    for role, table in value.items():
+        if not isinstance(table, dict) or not all(
+                c in ("red", "blue") and isinstance(v, (int, float)) for c, v in table.items()):
+            raise ConfigError(f"{where}: weights for '{role}' must map red/blue to numbers")
+
+
+def _rule_ids(value: dict, where: str) -> None:
+    for aspect, rule in value.items():
+        if aspect not in ASPECTS:
+            raise ConfigError(f"{where}: rule_ids has no situation '{aspect}'{did_you_mean(aspect, ASPECTS)}"
+                              f" (situations: {', '.join(ASPECTS)})")
+        if not isinstance(rule, str):
+            raise ConfigError(f"{where}: rule_ids.{aspect} must be a rule id such as \"C3.6\"")
+
+
+def rule(default, low=None, high=None, *, check=None, in_game: bool = True):
+    """A Rules field with what a rules table may set it to, kept in the field's metadata: its kind
+    (a StrEnum default's choices are words, a dict default is a fresh table), its range (`low`,
+    `high`: None is open), a `check(value, where)` of anything more, and whether a game file's
+    [rules] may set it."""
+    meta = {"kind": dict if isinstance(default, dict) else str if isinstance(default, StrEnum) else type(default),
+            "range": (low, high), "check": check, "in_game": in_game}
+    if isinstance(default, StrEnum):
+        meta["choices"] = type(default)
+    if isinstance(default, dict):
+        return field(default_factory=dict, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str = rule("classic", in_game=False)  # the rules file's name: a game's [rules] does not set it
+    base: str = rule("classic")  # the preset a rules file builds on: rule ids in messages follow it
+    colour_votes: bool = rule(False)  # RB.1: a ballot must be red or blue; plain votes count as red otherwise
+    accept_fuzzy: bool = rule(False)  # C3.4 (False) / RB.11, PC.11 (True): non-exact nick stages accepted
+    fuzzy_threshold: float = rule(85.0, 0, 100)  # rapidfuzz ratio needed for a fuzzy match
+    fuzzy_margin: float = rule(5.0, 0, 100)  # lead over the runner-up needed for a fuzzy match
+    only_nick: bool = rule(False)  # C3.1: words besides the nick are an `extra_text` warning
+    allow_pass: bool = rule(False)  # PC.2: pass ballots exist
+    change_limit: int = rule(-1, -1)  # PC.1: changes of vote allowed a day; -1 = any number (C3.2, RB.3)
+    self_vote: SelfVote = rule(SelfVote.allowed)  # rejected: RB.2
+    edited_vote: EditedVote = rule(EditedVote.allowed)  # self_vote: C3.3
+    missed_vote: MissedVote = rule(MissedVote.none)  # self_vote: C3.6, PC.10; penalty: RB.5
+    missed_penalty: float = rule(1.0, 0)  # votes added against a player who missed (RB.5: 2)
+    misses_to_modkill: int = rule(0, 0)  # C3.7, RB.6: the n-th missed vote in the game is a modkill; 0 = never
+    modkill_after_warning: bool = rule(False)  # C3.8: rejected nick, then a later miss or second bad nick
+    tie: Tie = rule(Tie.none)  # none (C3.9, RB.7): nobody is eliminated on a tie; runoff: PC.5
+    weights: dict = rule({}, check=_weights)  # RB.4: {role: {colour: multiplier}}
+    report_chatter: bool = rule(True)  # a post with no ballot is reported (extra_text); off in discussion threads
+    ballot_style: BallotStyle = rule(BallotStyle.nick)  # nick: the post names the target; bold: VOTE: X, [vote]X[/vote], UNVOTE
+    day1_pardon: bool = rule(False)  # PC.3: day 1, one vote and all others pass → pardoned
+    fast_night: bool = rule(False)  # PC.4: report fast_night_at
+    early_close: EarlyClose = rule(EarlyClose.none)  # RB.8: all or a majority of alive voters flag досрочно
+    early_close_from_day: int = rule(3, 1)  # RB.8: not before the third day
+    runoff_mode: RunoffMode = rule(RunoffMode.parity)  # PC.6: parity (even alive: hang/pardon all; odd: pick one)
+    runoff_skip_alive: int = rule(0, 0)  # PC.8: with this many alive a tie means night, no runoff (0 = never)
+    max_eliminated: int = rule(2, 1)  # PC.7: never more than this many eliminated by one vote
+    modkill_stops_vote: bool = rule(False)  # PC.9: a day with a modkill has no vote
+    necromancer: bool = rule(False)  # C3.10: while a necromancer lives, dead town players vote
+    dead_weight: float = rule(0.5, 0)  # C3.10: the weight of such a vote
+    gm_relays: bool = rule(False)  # C3.12: a GM post "Voter: Target" is Voter's ballot
+    majority: Majority = rule(Majority.none)  # bold-vote: half+1 (floor(alive/2)+1 ends the day: hammer)
+    no_lynch_fewer: int = rule(0, 0)  # bold-vote: a No Lynch majority needs this many votes fewer ("one less for no lynch")
+    default_deadline: str = rule("", check=_hh_mm)  # PC.12: "20:00": a day with no deadline in the game file closes then
+    default_deadline_tz: str = rule("Europe/Moscow")  # PC.12: Moscow time
+    # The RULES.md id a violation cites in each situation the presets decide differently
+    # (ASPECTS; "" where RULES.md gives the rule no id). A rules file keeps its base's ids.
+    rule_ids: dict = rule({}, check=_rule_ids)
+
+    def weight(self, role: str | None, colour: str) -> float:
+        if not role:
+            return 1.0
+        return float(self.weights.get(role, {}).get(colour, 1.0))
+
+
+# Views of the fields' metadata: the keys a rules table may set, those of a game's [rules], the
+# fields whose values are words.
+FIELDS = {f.name: f for f in fields(Rules)}
+GAME_KEYS = tuple(name for name, f in FIELDS.items() if f.metadata["in_game"])
+CHOICES: dict[str, type[StrEnum]] = {name: f.metadata["choices"] for name, f in FIELDS.items()
+                                     if "choices" in f.metadata}
+
+
 def check(key: str, value, where: str):
-    """One rules field from a TOML table, checked: known key, right type, allowed value."""
+    """One rules field from a TOML table, checked by its field's metadata: known key, right
+    kind, one of its choices, its own check, in its range."""
     if key not in FIELDS:
         raise ConfigError(f"{where}: unknown rules key '{key}'{did_you_mean(key, FIELDS)}")
-    kind = KINDS[key]
+    meta = FIELDS[key].metadata
+    kind, choices = meta["kind"], meta.get("choices")
     numbers = (int, float) if kind is float else kind  # TOML writes 2 for 2.0
     if isinstance(value, bool) != (kind is bool) or not isinstance(value, numbers):
         raise ConfigError(f"{where}: rules key '{key}' must be {kind.__name__}, not {type(value).__name__}")
-    if key in CHOICES and value not in {c.value for c in CHOICES[key]}:
-        raise ConfigError(f"{where}: rules key '{key}' must be one of {', '.join(CHOICES[key])}, "
-                          f"not '{value}'{did_you_mean(str(value), CHOICES[key])}")
-    if key == "default_deadline" and value and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", value):
-        raise ConfigError(f"{where}: rules key 'default_deadline' must be HH:MM (e.g. 20:00), not '{value}'")
-    if key == "weights":
-        for role, table in value.items():
-            if not isinstance(table, dict) or not all(
-                    c in ("red", "blue") and isinstance(v, (int, float)) for c, v in table.items()):
-                raise ConfigError(f"{where}: weights for '{role}' must map red/blue to numbers")
-    if key == "rule_ids":
-        for aspect, rule in value.items():
-            if aspect not in ASPECTS:
-                raise ConfigError(f"{where}: rule_ids has no situation '{aspect}'{did_you_mean(aspect, ASPECTS)}"
-                                  f" (situations: {', '.join(ASPECTS)})")
-            if not isinstance(rule, str):
-                raise ConfigError(f"{where}: rule_ids.{aspect} must be a rule id such as \"C3.6\"")
-    low, high = RANGES.get(key, (None, None))
+    if choices and value not in {c.value for c in choices}:
+        raise ConfigError(f"{where}: rules key '{key}' must be one of {', '.join(choices)}, "
+                          f"not '{value}'{did_you_mean(str(value), choices)}")
+    if meta["check"]:
+        meta["check"](value, where)
+    low, high = meta["range"]
     if (low is not None and value < low) or (high is not None and value > high):
         bounds = f"at least {low}" if high is None else f"from {low} to {high}"
         raise ConfigError(f"{where}: rules key '{key}' must be {bounds}, not {value}")
-    if key in CHOICES:
-        return CHOICES[key](value)
+    if choices:
+        return choices(value)
     return float(value) if kind is float else value
 
 

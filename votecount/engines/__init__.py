@@ -15,16 +15,18 @@ May import: votecount.model, votecount.errors.
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from ..errors import ParseError
-
-from . import curse, discourse, forumotion, ipb, ips4, mybb, mybbru, nodebb, phpbb, phpbb2, punbb, smf, torrentpier, ucoz, vbulletin, xenforo
-
 from .kit.engine import Engine
 from .kit.pagewalk import page_look
 
-PARSERS: tuple[Engine, ...] = tuple(m.ENGINE for m in (
-    curse, nodebb, vbulletin, discourse, xenforo, mybbru, punbb, mybb, smf, ips4, ipb, ucoz,
-    torrentpier, forumotion, phpbb2, phpbb))
+# The engines: one module each, in detection order (more specific engines first). The one list
+# of them: PARSERS, NAMES, the CLI's errors and the tests' counts are read from it.
+ORDER = ("curse", "nodebb", "vbulletin", "discourse", "xenforo", "mybbru", "punbb", "mybb", "smf", "ips4",
+         "ipb", "ucoz", "torrentpier", "forumotion", "phpbb2", "phpbb")
+
+PARSERS: tuple[Engine, ...] = tuple(import_module(f".{module}", __name__).ENGINE for module in ORDER)
 NAMES = tuple(p.name for p in PARSERS)
 
 
