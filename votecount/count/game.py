@@ -13,10 +13,9 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..errors import ConfigError
+from ..errors import ConfigError, did_you_mean
 from ..model import DEFAULT_TZ
 from .game_reader import Reader
-from .rules import did_you_mean
 
 
 ROLES_WITH_VOTES = ("doctor", "prosecutor", "necromancer")

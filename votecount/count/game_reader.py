@@ -7,8 +7,7 @@ import re
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
-from ..errors import ConfigError
-from .rules import did_you_mean
+from ..errors import ConfigError, did_you_mean
 
 
 def _code(line: str) -> str:

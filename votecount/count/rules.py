@@ -5,7 +5,6 @@ a game file's [rules] table may override any single field. Unknown keys are erro
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 import tomllib
@@ -14,7 +13,8 @@ from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 
-from ..errors import ConfigError
+from ..errors import ConfigError, did_you_mean
+from ..model import DEFAULT_TZ
 
 PRESETS = ("classic", "red-blue", "pass-catastrophe", "bold-vote")
 
@@ -65,11 +65,6 @@ class Majority(StrEnum):
 
 # The situations whose rule id a preset sets in its [rule_ids] table.
 ASPECTS = ("last", "missed", "missed_bad_nick", "modkill", "fuzzy", "silenced", "hammer")
-
-
-def did_you_mean(word: str, options) -> str:
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.5)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 # The checks of a value beyond its kind, choices and range, each named by its field's metadata.
@@ -143,7 +138,7 @@ class Rules:
     majority: Majority = rule(Majority.none)  # bold-vote: half+1 (floor(alive/2)+1 ends the day: hammer)
     no_lynch_fewer: int = rule(0, 0)  # bold-vote: a No Lynch majority needs this many votes fewer ("one less for no lynch")
     default_deadline: str = rule("", check=_hh_mm)  # PC.12: "20:00": a day with no deadline in the game file closes then
-    default_deadline_tz: str = rule("Europe/Moscow")  # PC.12: Moscow time
+    default_deadline_tz: str = rule(DEFAULT_TZ)  # PC.12: Moscow time
     # The RULES.md id a violation cites in each situation the presets decide differently
     # (ASPECTS; "" where RULES.md gives the rule no id). A rules file keeps its base's ids.
     rule_ids: dict = rule({}, check=_rule_ids)
