@@ -11,6 +11,10 @@ Verified by eye against the pages (goldens beside the fixtures):
 - corpus vbulletin/nettally-vb5.html (vB 5.5.2): 15 posts #1–#15, Buckeye / General Hentai / Gildor,
   times from data-node-publishdate (epoch) shown in the footer's GMT-5, equal to the printed
   text (04-09-2019, 10:37 AM for #1); no edit notices; quotes and post-signature gone.
+- corpus vbulletin/trafilatura-uscho-vb3-archive-t40275.html (vB 3.6.0 archive view in a CleanEval
+  `<text>` wrapper, no <html>/<head>, cp1252 bytes): 20 posts (MANIFEST.md), MavRick
+  06-29-2004, 04:19 AM to rufus 07-02-2004, 10:53 PM; no ids, numbers, user links or edit
+  notices on the page; page 1 of 31.
 - fixture ru-igromania-vb38.html (vB 3.8 standard postbit, windows-1251, igromania wording):
   4 posts #21–#24; "06.12.2020, 18:10", "Вчера, 23:10", "Сегодня, 01:20", "Сегодня, 02:05" with
   the footer "Часовой пояс GMT +3, время: 02:49"; 3 edits (one absolute, two "Сегодня в", one by
@@ -45,8 +49,9 @@ SAVED_VB3 = datetime(2020, 12, 8, 2, 49, tzinfo=MSK)  # the footer's 02:49, the 
 SAVED_VB4 = datetime(2020, 12, 8, 20, 5, tzinfo=MSK)
 EST = timezone(timedelta(hours=-5))
 SAVED_EN = datetime(2020, 12, 8, 20, 5, tzinfo=EST)  # "The time now is 08:05 PM", GMT -5
+ARCHIVE = "vbulletin/trafilatura-uscho-vb3-archive-t40275.html"
 CORPUS_PAGES = ("vbulletin/nettally-vb3.html", "vbulletin/nettally-vb4.html",
-                "vbulletin/nettally-vb5.html")
+                "vbulletin/nettally-vb5.html", ARCHIVE)
 FIXTURE_PAGES = {"ru-igromania-vb38": SAVED_VB3, "ru-mirf-vb42": SAVED_VB4, "en-vb42": SAVED_EN}
 
 
@@ -92,7 +97,8 @@ def test_does_not_fire_on_other_engines(path):
 
 def test_variants_by_structure():
     names = {Path(p).stem: vbulletin.ENGINE.layout(_doc(corpus_page(p))).name for p in CORPUS_PAGES}
-    assert names == {"nettally-vb3": "vb3", "nettally-vb4": "vb4", "nettally-vb5": "vb5"}
+    assert names == {"nettally-vb3": "vb3", "nettally-vb4": "vb4", "nettally-vb5": "vb5",
+                     Path(ARCHIVE).stem: "archive"}
     assert vbulletin.ENGINE.layout(_doc(HERE / "ru-igromania-vb38.html")).name == "vb3"
     assert vbulletin.ENGINE.layout(_doc(HERE / "ru-mirf-vb42.html")).name == "vb4"
     assert vbulletin.ENGINE.layout(_doc(HERE / "en-vb42.html")).name == "vb4"
@@ -279,3 +285,56 @@ def test_en_vb4_today_yesterday_ampm_and_edit():
 def test_page_zone_from_footer(footer, offset):
     doc = lxml_html.document_fromstring(f"<html><body>{footer}</body></html>")
     assert vbulletin.page_zone(doc) == timezone(timedelta(minutes=offset))
+
+
+# ---------------------------------------------------------------- the archive view
+
+def _archive_bytes() -> bytes:
+    return corpus_page(ARCHIVE).read_bytes()
+
+
+def _archive_page(data: bytes, name: str = "t-40275.html") -> list[dict]:
+    doc = pages.tree(data, name, whole=True)
+    page = Page(name, 1, ZoneInfo("Europe/Moscow"))
+    return [{"no": p.post_no, "id": p.post_id, "author": p.author, "time": p.time.isoformat()}
+            for p in vbulletin.ENGINE.posts(doc, page)]
+
+
+def test_archive_view_in_a_cleaneval_wrapper_reads_as_its_markup_gives_it():
+    """The wrapper (`<text id=URL title=… encoding=…>`, no <html>, no <head>) is a page; the
+    archive prints author, date and text only: a post's id is its number."""
+    posts = _archive_page(_archive_bytes())
+    assert len(posts) == 20 and [p["no"] for p in posts] == list(range(1, 21))
+    assert [p["id"] for p in posts] == [str(n) for n in range(1, 21)]
+    assert posts[0] == {"no": 1, "id": "1", "author": "MavRick", "time": "2004-06-29T04:19:00+04:00"}
+    assert posts[-1]["author"] == "rufus" and posts[-1]["time"] == "2004-07-02T22:53:00+04:00"
+    doc = _doc(corpus_page(ARCHIVE))
+    assert vbulletin.ENGINE.title(doc) == "la matière officielle de Le Tour de France"
+    assert vbulletin.ENGINE.next_page(doc) == "t-40275-p-2.html"
+
+
+def _as_page(data: bytes, number: int, last: bool) -> bytes:
+    """The real page 1 made page `number` of 31 as archive/index.php prints it: the current
+    page in <b>, the others linked."""
+    links = "".join(f'<a href="t-40275-p-{n}.html">{n}</a>\n' if n != number else f"[<b>{n}</b>]\n"
+                    for n in range(1, (number if last else 31) + 1))
+    start, end = data.index(b"[<b>1</b>]"), data.index(b"</div>", data.index(b"pagenumbers"))
+    return data[:start] + links.encode() + data[end:]
+
+
+def test_archive_later_page_numbers_by_its_own_count_and_the_last_page_is_refused():
+    data = _archive_bytes()
+    posts = _archive_page(_as_page(data, 3, last=False), "t-40275-p-3.html")
+    assert [p["no"] for p in posts] == list(range(41, 61)) and posts[0]["id"] == "41"
+    with pytest.raises(ParseError, match="page 31, the last, of a vBulletin archive thread"):
+        _archive_page(_as_page(data, 31, last=True), "t-40275-p-31.html")
+
+
+def test_archive_wrapper_cut_short_or_text_is_refused():
+    from votecount.errors import InputError
+    data = _archive_bytes()
+    with pytest.raises(InputError, match=r"cut short \(no </text> at its end\)"):
+        pages.tree(data[: len(data) // 2], "t.html", whole=True)
+    for text in (b"my notes <3\n", b'{"id": 1, "body": "<b>x</b>"}\n', b"<div>a fragment</div>\n"):
+        with pytest.raises(InputError, match="not a saved web page|cut short"):
+            pages.tree(text, "t.html", whole=True)

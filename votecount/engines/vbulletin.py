@@ -14,6 +14,16 @@ One module, three layouts chosen by the page's structure (the layouts of `ENGINE
   body `div.js-post__content-text`, `div.post-signature`, edit note `div.b-post__edit` [U].
   The `<time datetime>` of vB 5 is server-local without an offset, so the epoch is used.
 
+- The archive view (`archive/index.php`, vB 3.5–4, printed by that script, no style):
+  `<div class="post"><div class="posttop"><div class="username">X</div><div class="date">
+  06-29-2004, 04:19 AM</div></div><div class="posttext">…</div></div>`, the thread's link in
+  `p.largefont` ("View Full Version : <a href=showthread.php?t=N>"), the page list in
+  `div#pagenumbers` (the current page in `<b>`). No post id, number, user link or edit
+  notice: a post's id is its number, page 1 counts from 1, a later page from the posts per page
+  (its own count, when a page follows it). The message is the BBCode stripped to text: a quote
+  is its text after "Originally posted by X" with no end, so it cannot be told from the reply.
+  Web archives keep the view in a CleanEval `<text>` wrapper with no <head> (read/pages.py).
+
 `[COLOR=Red]` renders as `<font color="Red">` (vB 3/4) and is kept in `html`.
 
 Zone: text times are printed in the viewer's offset, which the footer states ("All times are
@@ -43,9 +53,10 @@ from dataclasses import replace
 from datetime import datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
+from ..errors import ParseError
 from ..model import Page, Post
 
-from .kit.base import Compiled, Selectors, cls, parse_with, squash, text_of
+from .kit.base import Compiled, Selectors, cls, digits, parse_with, squash, text_of
 from .kit.dates import from_attr, parse_time
 from .kit.engine import Engine, Layout, generator_is, headless_only
 from .kit.pagewalk import script_texts
@@ -116,6 +127,19 @@ VB5 = Selectors(
     drop=(_QUOTE_V4, f".//div[{cls('post-signature')}]", f".//div[{cls('b-post__edit')}]"),
 )
 
+# The archive view (archive/index.php's own markup).
+_ARCHIVE_POST = f"div[{cls('posttop')}]"
+ARCHIVE = Selectors(
+    date_order="mdy",
+    post=(f"//div[{cls('post')}][{_ARCHIVE_POST}/div[{cls('username')}]][div[{cls('posttext')}]]"),
+    post_id=f"concat(count(preceding-sibling::div[{cls('post')}]) + 1, '')",  # see _archive_ids
+    author=f"{_ARCHIVE_POST}/div[{cls('username')}]",
+    time_text=f"{_ARCHIVE_POST}/div[{cls('date')}]",
+    body=f"div[{cls('posttext')}]",
+    next_page="//div[@id='pagenumbers']/b[last()]/following-sibling::a[1]/@href",
+    title=f"//p[{cls('largefont')}]/a",
+)
+
 _MARKERS = (
     "//style[@id='vbulletin_css']",
     "//script[contains(@src, 'clientscript/vbulletin')]",
@@ -125,7 +149,10 @@ _MARKERS = (
 # In the body, whatever the style, asked when the <head> was lost: vB 3/4's message ids
 # `post_message_N`, vB 5's `js-post__content-text` inside `li[data-node-id]`.
 _BODY_MARKERS = ("//div[starts-with(@id, 'post_message_')]",
-                 f"//li[@data-node-id]//div[{cls('js-post__content-text')}]")
+                 f"//li[@data-node-id]//div[{cls('js-post__content-text')}]",
+                 f"//p[{cls('largefont')}]/a[contains(@href, 'showthread.php')]",  # the archive's
+                 "//div[@id='copyright'][contains(., 'vBulletin')]")
+_ARCHIVE_CSS = "//link[contains(@href, 'archive/archive.css')]"
 _TITLE = (f"//h1[{cls('main-title')}]", f"//span[{cls('threadtitle')}]", f"//td[{cls('navbar')}]/strong")
 _NEXT = ("//link[@rel='next']/@href", "//a[@rel='next']/@href")
 _FOOTER = (f"//div[@id='footer_time' or @id='footer-current-datetime'"
@@ -206,22 +233,44 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
     return parse_time(text.split("GMT", 1)[-1], page_zone(doc) or tz) if text else None
 
 
+_CURRENT = "//div[@id='pagenumbers']/b[last()]"
+
+
+def _archive_first(doc, page: Page, count: int) -> int:
+    """The number of an archive page's first post: 1 on page 1; on a later page that another
+    follows, its own count of posts per page; on the last page of several, not known."""
+    current = doc.xpath(_CURRENT)
+    number = int(digits(text_of(current[0])) or 1) if current else 1
+    if number == 1:
+        return 1
+    if doc.xpath(_CURRENT + "/following-sibling::a"):
+        return (number - 1) * count + 1
+    raise ParseError(f"{page.source}: page {number}, the last, of a vBulletin archive thread: "
+                     "its posts' numbers are not printed, and its posts per page are not known "
+                     "from it; add the page before it")
+
+
 def _read(c: Compiled, doc, page: Page) -> list[Post]:
     zone = page_zone(doc)
     if zone is not None:
         page = replace(page, tz=zone)
-    return [replace(p, time=p.time.astimezone(page.tz),
-                    edited_at=p.edited_at.astimezone(page.tz) if p.edited_at else None)
-            for p in parse_with(c, doc, page)]
+    first = _archive_first(doc, page, len(c.posts(doc))) if c is _ARCHIVE.compiled else 1
+    posts = [replace(p, time=p.time.astimezone(page.tz),
+                     edited_at=p.edited_at.astimezone(page.tz) if p.edited_at else None)
+             for p in parse_with(c, doc, page, first)]
+    if c is _ARCHIVE.compiled:  # no id printed: the post's number is its id (as in posts files)
+        posts = [replace(p, post_id=str(p.post_no)) for p in posts]
+    return posts
 
 
 # The layouts, most specific first; the first whose posts are present is used. The thread's
 # title and next page are found alike in all three.
+_ARCHIVE = Layout("archive", ARCHIVE)
 ENGINE = Engine(
     NAME,
-    tuple(Layout(name, replace(sel, next_page=_NEXT, title=_TITLE))
-          for name, sel in (("vb5", VB5), ("vb4", VB4), ("vb3", VB3))),
-    markers=(generator_is("vbulletin"), *_MARKERS, *map(headless_only, _BODY_MARKERS)),
+    (*(Layout(name, replace(sel, next_page=_NEXT, title=_TITLE))
+       for name, sel in (("vb5", VB5), ("vb4", VB4), ("vb3", VB3))), _ARCHIVE),
+    markers=(generator_is("vbulletin"), *_MARKERS, _ARCHIVE_CSS, *map(headless_only, _BODY_MARKERS)),
     read=_read, page_now=page_now, missing=f"no vBulletin 3/4/5 post containers (engine {NAME})",
-    literals=("js-post__content-text", "post_message_"),  # vB 5's posts; vB 4's and 3's
+    literals=("js-post__content-text", "post_message_", "posttext"),  # vB 5's posts; 4's and 3's; the archive's
 )

@@ -147,6 +147,12 @@ def _looks_cyrillic_1251(data: bytes) -> bool:
 
 _END = re.compile(r"</(?:body|html)\s*>", re.I)
 _START = re.compile(r"<(?:!doctype\s+html|html|head|body)\b", re.I)
+# An archive's wrapper around a page's markup: CleanEval's `<text id=URL title=… encoding=…>`
+# (web archives kept the body so, with no <html> or <head>): the file's first element, not one
+# of HTML's, and its end tag the file's last.
+_WRAPPER = re.compile(r"\A\ufeff?\s*(?:<!--.*?-->\s*)*<([a-z][a-z0-9_:-]*)[\s>]", re.I | re.S)
+_HTML_TAGS = frozenset(("html head body div p span table tbody tr td ul ol li a b i u s em strong "
+                        "br hr form center font section article main header footer nav").split())
 
 
 def tree(data: bytes, source: str = "<page>", *, whole: bool = False):
@@ -155,13 +161,12 @@ def tree(data: bytes, source: str = "<page>", *, whole: bool = False):
     `whole=True` (every page of a thread) also refuses a page cut short: a save or download
     interrupted mid-page parses without complaint into fewer posts, and the last of them may be
     cut mid-vote. Every engine's page closes its <body>; a page with no </body> and no </html>
-    is taken to be cut short.
+    is taken to be cut short, unless it is a page's markup in an archive's wrapper element that
+    closes the file (CleanEval's `<text id=URL …>`, no <html> or <head>).
     """
     text, encoding = decode(data, source)
     if whole and not closed(text):
-        if not _START.search(text, 0, 65536):  # JSON Lines, notes: text, never a page at all
-            raise InputError(f"{source}: not a saved web page (text with no <html> or <body>)")
-        raise InputError(f"{source}: the page is cut short (no </body> or </html>): save it again")
+        _refuse_unclosed(text, source)
     if encoding == "utf-8" and not data.startswith(b"\xef\xbb\xbf"):
         body = data  # strictly valid UTF-8 already (a BOM page may not be): no second copy
     else:  # re-encode as UTF-8 and tell libxml2 so: it would otherwise obey a lying <meta charset>
@@ -186,6 +191,33 @@ def tree(data: bytes, source: str = "<page>", *, whole: bool = False):
         raise InputError(f"{source}: cannot read the page whole{where}: {message}")
     page_memo(root)["page bytes"] = body  # the page's look proves absences from them (votecount/engines/kit/look.py)
     return root
+
+
+def _refuse_unclosed(text: str, source: str) -> None:
+    """A text that closes no <body> nor <html>: a page's markup in an archive's wrapper whose
+    end tag closes the file passes; anything else is refused, as text or as a page cut short."""
+    wrapper = _wrapper(text)
+    if wrapper is not None and _closes(text, wrapper):
+        return
+    if wrapper is not None:
+        raise InputError(f"{source}: the page is cut short (no </{wrapper}> at its end): save it again")
+    if not _START.search(text, 0, 65536):  # JSON Lines, notes: text, never a page at all
+        raise InputError(f"{source}: not a saved web page (text with no <html> or <body>)")
+    raise InputError(f"{source}: the page is cut short (no </body> or </html>): save it again")
+
+
+def _wrapper(text: str) -> str | None:
+    """The name of the element an archive wrapped a page's markup in (its first element, of no
+    name HTML gives a page's top), or None: text, or a page of HTML's own elements."""
+    m = _WRAPPER.match(text, 0)
+    name = m.group(1).lower() if m else None
+    return name if name and name not in _HTML_TAGS else None
+
+
+def _closes(text: str, name: str) -> bool:
+    """The text ends with the end tag of `name` (white space after it allowed)."""
+    tail = text[-200:].rstrip().lower()
+    return bool(re.search(rf"</{re.escape(name)}\s*>\Z", tail))
 
 
 def closed(text: str) -> bool:
