@@ -165,3 +165,33 @@ def test_next_page_and_title():
 
 # Detection (this engine for its pages, no other engine for them, no page of another engine
 # taken for this one): tests/engines/test_detection.py, over every fixture and corpus page.
+
+
+# ---------------------------------------------------------------- styles of phpBB's own code only
+
+AIRLINERS = "phpbb/harvest-airliners-phpbb3-slick-t1437935.html"
+MIRRORED = DIR / "viewtopic.php@f=261&t=2720.html"  # built by make_httrack_fr.py
+
+
+def test_commercial_style_anchor_on_its_own_element_golden(update_goldens):
+    """airliners.net's slickthemes "canvas" (phpBB 3.2+): `div.post.has-profile` without an
+    id, the anchor `<a class="st-anchor" id="pN">` inside it, no author in `p.author`: read by
+    phpBB's own post ids and profile links. 50 posts (MANIFEST.md)."""
+    posts = posts_json(corpus_page(AIRLINERS), tz="Etc/GMT-1")
+    assert len(posts) == 50 and [p["post_no"] for p in posts] == list(range(1, 51))
+    assert (posts[0]["post_id"], posts[0]["author"], posts[0]["author_id"]) == ("21893151", "qf789", "406033")
+    assert posts[0]["time"] == "2019-12-31T14:22:00+01:00" and not any(p["edited"] for p in posts)
+    check_golden(posts, DIR / "harvest-airliners-phpbb3-slick-t1437935.posts.json", update_goldens)
+
+
+def test_copier_mirrored_custom_style_reads_by_phpbbs_own_urls(update_goldens):
+    """A French phpBB 3.0 page as a site copier mirrors it with a custom style's classes:
+    posts by the ids `pN` and the profile links, time from the permalink's line."""
+    posts = posts_json(MIRRORED, tz="Europe/Paris")
+    assert [(p["post_id"], p["author"], p["author_id"]) for p in posts] == [
+        ("10168", "fltlgt", "6344"), ("10172", "Modérateur", "57"),
+        ("11712", "cornelia23433", "7406"), ("11715", "Modérateur", "57")]
+    assert posts[0]["time"] == "2017-10-29T16:46:00+01:00"  # "par fltlgt » Dim 29 Oct 2017 16:46"
+    assert posts[0]["url"] == "viewtopic.php@p=10168.html#p10168"
+    assert [p["edited"] for p in posts] == [False, False, True, False]
+    check_golden(posts, DIR / "viewtopic.php@f=261&t=2720.posts.json", update_goldens)

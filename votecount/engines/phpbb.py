@@ -51,11 +51,20 @@ _DROP = (".//blockquote", f".//div[{cls('quotetitle')}]", f".//div[{cls('quoteco
 # profile links `memberlist.php?mode=viewprofile&u=N`, permalinks `viewtopic.php?p=N#pN`.
 _POST_ID = "starts-with(@id, 'p') and number(substring(@id, 2)) = number(substring(@id, 2))"
 _PROFILE = "a[contains(@href, 'mode=viewprofile')][normalize-space()][not(ancestor::blockquote)]"
+# A style that puts the anchor `#pN` on an element of its own inside the post (slickthemes'
+# "canvas": `<div class="post has-profile"><a class="st-anchor" id="pN">`): the post is the
+# anchor's parent when that holds this one anchor and a profile link.
+_ANCHORED = (f"//*[{_POST_ID}]/parent::*[count(.//*[{_POST_ID}]) = 1]"
+             "[.//a[contains(@href, 'mode=viewprofile')]]")
+# A permalink as a site copier rewrites it too (HTTrack: `viewtopic.php@p=N.html#pN`).
+_PERMALINK = "a[contains(@href, 'viewtopic.php')][contains(@href, '#p')][not(ancestor::blockquote)]"
+_EDITED = ("starts-with(normalize-space(), 'Last edited by')"
+           " or starts-with(normalize-space(), 'Последний раз редактировал')")
 
 SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
     post=(f"//div[starts-with(@id, 'p') and {cls('post')}][.//div[{cls('postbody')}]]",
-          f"//div[{_POST_ID}][.//a[contains(@href, 'mode=viewprofile')]]"),
-    post_id="@id",
+          f"//div[{_POST_ID}][.//a[contains(@href, 'mode=viewprofile')]]", _ANCHORED),
+    post_id=("@id", f"(.//*[{_POST_ID}])[1]/@id"),
     author=(f".//p[{cls('author')}]//strong",
             f".//p[{cls('author')}]//a[{cls('username')} or {cls('username-coloured')}]",
             f".//*[{cls('author')}]//strong//a[contains(@href, 'mode=viewprofile')]",
@@ -67,11 +76,15 @@ SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
     # it finds; a derived theme's printed time is read by time_text's fallbacks)
     time_attr=f".//p[{cls('author')}]//time/@datetime",
     time_text=(f".//p[{cls('author')}]", f".//*[{cls('author')}]",
-               "(.//a[contains(@href, 'viewtopic.php?p=')][not(ancestor::blockquote)]/..)[1]"),
+               "(.//a[contains(@href, 'viewtopic.php?p=')][not(ancestor::blockquote)]/..)[1]",
+               f"(.//{_PERMALINK}/..)[1]"),
     body=(f".//div[{cls('content')}]", f".//div[starts-with(@id, 'post_content')]"),
     url=(f".//p[{cls('author')}]/a[contains(@href, '#p')]/@href",
-         "(.//a[contains(@href, 'viewtopic.php?p=')][contains(@href, '#p')]/@href)[1]"),
-    edit_notice=f".//div[{cls('notice')}]",
+         "(.//a[contains(@href, 'viewtopic.php?p=')][contains(@href, '#p')]/@href)[1]",
+         f"(.//{_PERMALINK}/@href)[1]"),
+    # (then the engine's own wording, at the start of an element outside the message and quotes)
+    edit_notice=(f".//div[{cls('notice')}]",
+                 f".//div[{_EDITED}][not(ancestor-or-self::div[{cls('content')}])][not(ancestor::blockquote)]"),
     edit_by=".//a[contains(@href, 'mode=viewprofile')]",
     edit_patterns=_EDIT_PATTERNS,
     drop=_DROP,
@@ -102,7 +115,9 @@ _PAGE = re.compile(r"(?:Page|Страница)\s+(\d+)\s+(?:of|из)\s+(\d+)", r
 _MARKERS = ("//body[@id='phpbb']", "//meta[contains(@content, 'phpBB')]",
             "//link[contains(@href, 'prosilver') or contains(@href, 'subsilver2')]",
             "//a[contains(@href, 'phpbb.com')]",
-            "//a[contains(@href, 'memberlist.php?mode=viewprofile')]")
+            "//a[contains(@href, 'memberlist.php?mode=viewprofile')]",
+            # the profile link as a site copier rewrites it (`memberlist.php@mode=viewprofile&u=N.html`)
+            "//a[contains(@href, 'mode=viewprofile')][contains(@href, 'memberlist.php')]")
 
 
 def _first_number(doc, page: Page) -> int:
