@@ -11,6 +11,10 @@ from __future__ import annotations
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # code: (ru, en) — str.format fields: voter, target, written, time, deadline, extra…
+    "time_unknown": ("время поста {no} неизвестно, а он может попасть в этот день: голос не засчитан, "
+                     "проверьте его вручную",
+                     "the time of post {no} is unknown and it may fall in this day: its ballot is not counted, "
+                     "check it by hand"),
     "late_vote": ("голос после дедлайна ({deadline}), в {time}: не засчитан",
                   "ballot after the deadline ({deadline}), at {time}: ignored"),
     "edited_vote": ("пост с голосом отредактирован{by}: голос против себя",
@@ -177,6 +181,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "правки не указано: была ли правка после дедлайна, неизвестно",
                                   "{source}: post {no} (id {id}): edited by {editor}, but the edit notice "
                                   "gives no time: whether the edit came after a deadline is unknown"),
+    "warning.post_time_unknown": ("{source}: пост {no} (id {id}): время поста на странице не прочитать: пост "
+                                  "оставлен без времени, его голос не засчитывается",
+                                  "{source}: post {no} (id {id}): the page shows no readable post time: the post "
+                                  "is kept with its time unknown, and its ballot is not counted"),
     "warning.own_report": ("{file}: HTML-отчёт самого votecount, не страница темы: пропущен",
                            "{file}: votecount's own HTML report, not a page of the thread: skipped"),
     "warning.own_text": ("{file}: текстовый вывод самого votecount, не страница темы: пропущен",

@@ -48,6 +48,10 @@ class Post:
     # (the html they are the runs of, the runs). None, or runs of another html (a post rewritten
     # since), and they are read from `html` (runs.of_post). Not compared, not in a posts file.
     body_runs: tuple | None = field(default=None, compare=False, repr=False)
+    # False: the page shows no readable time for this post (a guest view's empty date cell):
+    # `time` then only keeps the thread's order (the time of the known post before it,
+    # read/thread.merge), the thread warns, and the count never places it in a day (tally.py).
+    time_known: bool = True
 
     def where(self) -> str:
         return f"{self.source}: post {self.post_no} (id {self.post_id})"

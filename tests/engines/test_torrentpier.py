@@ -19,6 +19,7 @@ span.post-s, signature div.signature. Saved "now": 2026-11-29 20:05 Moscow.
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -125,3 +126,44 @@ def test_english_pack_reads_like_the_russian_one():
     assert en[3]["time"] == "2026-11-29T19:59:00+03:00"
     assert en[2]["text"] == "Not mafia!\nКот Матроскин 1980\nI am the sheriff"  # quote, [s] gone
     assert 'style="color: blue;"' in en[2]["html"]
+
+
+# ------------------------------------------------- free-torrents and unionpeer (issue 26)
+
+FREE = "torrentpier/monitorrent-freetorrents-t207456.html"
+UNION = "torrentpier/monitorrent-unionpeer-t1177708.html"
+
+
+def test_free_torrents_golden(update_goldens):
+    # free-torrents' template prints the time as text (`span.small` in the post head, no
+    # permalink) and quotes as `div.q_wrap` with `p.q_head`: 7 posts, 1 quote (MANIFEST.md).
+    posts = posts_json(corpus_page(FREE), tz="Europe/Moscow")
+    check_golden(posts, DIR / "monitorrent-freetorrents-t207456.posts.json", update_goldens)
+    assert len(posts) == 7 and not any(p["edited"] for p in posts)
+    assert posts[0]["time"] == "2015-07-11T23:40:00+03:00"
+    assert posts[4]["text"].startswith("То что отрицательный герой")  # the quote is gone
+
+
+def test_a_guest_view_without_post_times_is_refused_with_one_line():
+    from votecount.errors import ParseError
+    with pytest.raises(ParseError, match="no post on the page shows a readable post time"):
+        posts_json(corpus_page(UNION), tz="Europe/Moscow")
+
+
+def test_an_empty_date_cell_is_that_posts_problem():
+    # The TorrentPier 2.x fixture with one post's permalink text emptied, as a guest view of
+    # some forks prints it: that post is kept with its time unknown, the others read.
+    from votecount.read.pipeline import read_thread
+    from zoneinfo import ZoneInfo
+    import re
+    import tempfile
+    src = (DIR / "tp2-ru-edited.html").read_text(encoding="utf-8")
+    m = re.search(r'(<div class="post_head">.*?<a[^>]*viewtopic\.php[^>]*>)([^<]+)(</a>)', src, re.S)
+    assert m
+    broken = src[:m.start(2)] + src[m.end(2):]
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "tp2.html"
+        path.write_text(broken, encoding="utf-8")
+        thread = read_thread([str(path)], tz=ZoneInfo("Europe/Moscow"), saved_at=SAVED)
+    assert [p.time_known for p in thread.posts][:2] == [False, True]
+    assert [n.code for n in thread.warnings].count("warning.post_time_unknown") == 1

@@ -128,6 +128,15 @@ class DayCount:
             return
         self.take(post)
 
+    def unplaced(self, post: Post) -> None:
+        """A post whose time is unknown that may fall in this day: a ballot in it is shown,
+        rejected, and the day says so (a violation: `--strict` exits 1)."""
+        voter = self.ctx.voter_of(post)
+        reading = self.ctx.read(post)
+        if voter is None or self.ctx.is_gm(post) or reading.kind not in BALLOT_KINDS:
+            return
+        self.reject(self.ballot(post, voter, reading), "time_unknown", "", no=post.post_no)
+
     def take(self, post: Post, late: str | None = None, relayed_by: str | None = None) -> None:
         """Decide the fate of one post of the day: the gates, then the handler of its kind.
         `late`: the rule that closed the day for it."""
@@ -290,7 +299,8 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int 
     already read (readahead.read_ahead); the others are read as the count asks."""
     ctx = Context.build(game, rules, lang, readings)
     state = GameState()
-    posts = [p for p in thread.posts if at is None or p.time <= at]
+    posts = [p for p in thread.posts if p.time_known and (at is None or p.time <= at)]
+    unplaced = _unplaced(thread.posts, at)
     first = posts[0].time if posts else None
     last = posts[-1].time if posts else None
     now = moment(at, thread.saved_at, last)
@@ -304,6 +314,9 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int 
         for post in posts:
             if in_day(post, opens, next_opens, after_post=after_post, last_post=day.last_post):
                 dc.feed(post)
+        for post, lo, hi in unplaced:
+            if _may_be_in(post, (lo, hi), (opens, next_opens, day.deadline), (after_post, day.last_post)):
+                dc.unplaced(post)
         after_post = day.last_post
         result = dc.result()
         if only_day is None or day.number == only_day:
@@ -311,6 +324,35 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int 
     if now is None and results:
         results[-1] = unknown_moment(results[-1], last)
     return results
+
+
+def _unplaced(posts, at: datetime | None) -> list[tuple[Post, datetime | None, datetime | None]]:
+    """The posts whose time is unknown, each with the times of the known posts around it
+    (None: no known post that side): it was written between them."""
+    out, before = [], None
+    for i, post in enumerate(posts):
+        if post.time_known:
+            before = post.time
+            continue
+        after = next((p.time for p in posts[i + 1:] if p.time_known), None)
+        if at is None or before is None or before <= at:
+            out.append((post, before, after))
+    return out
+
+
+def _may_be_in(post: Post, bounds, window, numbers) -> bool:
+    """A post of unknown time may fall in the day: by post numbers where the game file gives
+    the days' last posts, else unless the known posts around it place it outside the window
+    (or after the deadline, where a ballot decides nothing)."""
+    (lo, hi), (opens, next_opens, deadline), (after_post, last_post) = bounds, window, numbers
+    if after_post is not None and post.post_no <= after_post:
+        return False
+    if last_post is not None:
+        return post.post_no <= last_post
+    if after_post is None and opens and hi is not None and hi < opens:
+        return False
+    end = min((t for t in (next_opens, deadline) if t is not None), default=None)
+    return not (end is not None and lo is not None and lo >= end)
 
 
 def in_day(post: Post, opens: datetime | None, next_opens: datetime | None, *,

@@ -5,6 +5,7 @@ conflicts reported. Nothing is dropped silently: every dropped post is a duplica
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 import re
 from urllib.parse import parse_qs, urlsplit
@@ -112,7 +113,7 @@ def merge(posts: list[Post], *, title: str, engine: str, pages: int, source: str
             raise ParseError(f"{post.source}: post {post.post_no} (id {post.post_id}) differs from "
                              f"the copy in {seen.source}: pages saved at different times; save "
                              "the thread again")
-    ordered = sorted(by_id.values(), key=lambda p: (p.post_no, p.time, p.post_id))
+    ordered = _placed(sorted(by_id.values(), key=lambda p: (p.post_no, p.time, p.post_id)))
     numbers = [p.post_no for p in ordered]
     for a, b in zip(ordered, ordered[1:]):
         if a.post_no == b.post_no:
@@ -124,9 +125,33 @@ def merge(posts: list[Post], *, title: str, engine: str, pages: int, source: str
         missing = sorted(set(range(numbers[0], numbers[-1] + 1)) - set(numbers))
         if missing:
             warnings.append(Note.of("warning.posts_missing", posts=_ranges(missing)))
+    warnings.extend(Note.of("warning.post_time_unknown", source=p.source, no=p.post_no, id=p.post_id)
+                    for p in ordered if not p.time_known)
     warnings.extend(_edited_no_time(p) for p in ordered if p.edited and p.edited_at is None)
     return Thread(title=title, engine=engine, pages=pages, posts=tuple(ordered), source=source,
                   warnings=tuple(warnings), saved_at_source=saved_at_source)
+
+
+def _placed(ordered: list[Post]) -> list[Post]:
+    """The posts whose time the page does not show, each holding the time of the known post
+    before it (else after it) for the thread's order only; a page where no post shows a time
+    is refused: nothing on it can be placed in a day."""
+    if all(p.time_known for p in ordered):
+        return ordered
+    known = {p.source for p in ordered if p.time_known}
+    for source in dict.fromkeys(p.source for p in ordered):
+        if source not in known:
+            raise ParseError(f"{source}: no post on the page shows a readable post time (a guest "
+                             "view that hides the dates?): its posts cannot be placed in a day; "
+                             "save the page while logged in")
+    times = [p.time if p.time_known else None for p in ordered]
+    before = next(t for t in times if t is not None)
+    for i, t in enumerate(times):
+        if t is None:
+            ordered[i] = replace(ordered[i], time=before)
+        else:
+            before = t
+    return ordered
 
 
 def _edited_no_time(p: Post) -> Note:

@@ -12,7 +12,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 
 from lxml import etree
 
@@ -211,6 +211,20 @@ class Compiled:
         return self._first(name, node)
 
 
+class UnreadableTime(ParseError):
+    """A time whose text cannot be read (not a relative one needing --saved-at): for a post's
+    own time, the post is kept with its time unknown (read_post) and the thread warns."""
+
+    def __init__(self, message: str, text: str):
+        super().__init__(message)
+        self.text = text
+
+
+# The time an unknown-time post holds until read/thread.merge gives it its place in the
+# thread's order (the time of the known post before it): never shown, never counted.
+UNKNOWN_TIME = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
 def read_time(label: str, raw_attr: str, raw_text: str, page: Page, *, where: str,
               clock: BoardClock | None = None) -> datetime:
     """A post time from the attribute first, then the text (in the page's own format when a
@@ -225,7 +239,7 @@ def read_time(label: str, raw_attr: str, raw_text: str, page: Page, *, where: st
     if raw_text and (is_relative(raw_text) or (clock and clock.needs_now(raw_text))):
         raise ParseError(f"{where}: {label} '{raw_text}' is relative and the moment the page "
                          "was saved is unknown: give --saved-at")
-    raise ParseError(f"{where}: cannot read the {label} from '{raw_text[:60]}'")
+    raise UnreadableTime(f"{where}: cannot read the {label} from '{raw_text[:60]}'", raw_text[:60])
 
 
 _CLOCK_TEXT = re.compile(r"\d{1,2}:\d{2}")
@@ -332,12 +346,7 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
         name = _AUTHOR_PREFIX.sub("", squash(text_of(author_el))) if author_el is not None else ""
     if not name:
         raise ParseError(f"{where}: no author")
-    if time is not None:
-        when = time(el, page, where)
-    else:
-        time_el = c.element("time_text", el)
-        time_text = squash(text_of(time_el)) if time_el is not None else ""
-        when = post_time(c, el, page, where=where, raw_text=time_text, raw_attr=c.first("time_attr", el))
+    when, known = _post_time(c, el, page, where, time=time)
     body = c.element("body", el)
     if body is None:
         raise ParseError(f"{where}: no message body")
@@ -355,8 +364,24 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
         post_id=raw_id, post_no=post_no, page=page.number, author=name, author_id=uid or None,
         time=when, text=text, html=html_body, edited=edited, edited_by=by, edited_at=at,
         edit_count=count, url=c.first("url", el) or None, source=page.source,
-        body_runs=runs,
+        body_runs=runs, **({} if known else {"time_known": False}),
     )
+
+
+def _post_time(c: Compiled, el, page: Page, where: str, *, time=None) -> tuple[datetime, bool]:
+    """(the post's time, True); (UNKNOWN_TIME, False) when the page shows none that reads: one
+    bad post is that post's problem, not the thread's."""
+    try:
+        if time is not None:
+            return time(el, page, where), True
+        time_el = c.element("time_text", el)
+        time_text = squash(text_of(time_el)) if time_el is not None else ""
+        return post_time(c, el, page, where=where, raw_text=time_text,
+                         raw_attr=c.first("time_attr", el)), True
+    except UnreadableTime as bad:
+        if "post time" not in str(bad):  # an edit time read by an engine's own `time`
+            raise
+        return UNKNOWN_TIME, False
 
 
 def parse_with(c: Compiled, doc, page: Page, first_no: int = 1) -> list[Post]:
