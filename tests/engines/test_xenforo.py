@@ -281,14 +281,10 @@ def test_xf2_de_moderator_wording():
     assert posts[3].edited_at == datetime(2021, 3, 12, 15, 9, 7, tzinfo=BERLIN)
 
 
-def test_xf2_unknown_wording_is_edited_by_nobody_named():
-    """The engine's own notice element in a language pack not known here: edited, the editor
-    unknown (not guessed to be the author), the time from its <time> element."""
+def test_xf2_unknown_wording_is_an_error_for_that_post():
     text = DE.read_text(encoding="utf-8").replace("Zuletzt bearbeitet: <time", "Dernière modification : <time")
-    posts = _by_no(_parse(DE, tz="Europe/Berlin", text=text))
-    assert [n for n, p in posts.items() if p.edited] == [3]
-    assert posts[3].edited_by is None
-    assert posts[3].edited_at == datetime(2021, 3, 12, 15, 9, 7, tzinfo=BERLIN)
+    with pytest.raises(ParseError, match=r"post 3 \(id 88107\): edit notice not understood"):
+        _parse(DE, tz="Europe/Berlin", text=text)
 
 
 def _nested(text: str) -> str:

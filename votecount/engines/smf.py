@@ -180,9 +180,7 @@ def _own_notice(el):
 
 
 def _read_edit(el, page: Page, where: str):
-    """(edited, by, at, count) from "Last Edit: <time> by <name>"; the name follows the time.
-    The engine's own notice in a wording no pack here prints (another language, a theme's
-    own words): edited, editor and time unknown (the thread warns)."""
+    """(edited, by, at, count) from "Last Edit: <time> by <name>"; the name follows the time."""
     notice = _own_notice(el)
     if notice is None:
         return False, None, None, None
@@ -192,7 +190,7 @@ def _read_edit(el, page: Page, where: str):
         if m:
             who, when = squash(m["who"]), squash(m["when"])
             return True, who, edit_time(_C, el, page, where=where, when=when), None
-    return True, None, None, None
+    raise ParseError(f"{where}: cannot read the edit notice '{text[:80]}'")
 
 
 def _read(c: Compiled, doc, page: Page) -> list[Post]:

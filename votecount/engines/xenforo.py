@@ -23,9 +23,8 @@ the last edit, so the editor is the author then; a moderator's name is never pri
 (`edited_by` stays None). XenForo keeps no edit count on the page. Edits inside the
 configurable grace period leave no notice at all. A post's notice is its own: the nearest post
 element above it is the post, and no quote, body or signature lies between (a page whose posts
-nest — a copier that lost an end tag — or a notice pasted into a body marks no other post). In
-the engine's own notice element a wording none of these packs prints still marks the post
-edited, the editor unknown (None), the time from the `<time>`/DateTime element.
+nest — a copier that lost an end tag — or a notice pasted into a body marks no other post). A
+notice in another wording is an error for its post.
 
 Quotes `div.bbCodeQuote` (XF1) / `blockquote.bbCodeBlock--quote` (XF2), spoiler buttons and
 code blocks are dropped from the body; signatures and notices sit outside it. Colour is
@@ -178,13 +177,14 @@ def _edit(v: Variant, c: Compiled, el, *, author: str, page: Page, where: str):
         return False, None, None, None
     text = squash(text_of(notice))
     m = _EDIT.search(text)
-    # The engine's own notice in a wording no pack here prints: edited, by whom unknown.
-    by = None if not m or m["mod"] or m["modru"] or m["modde"] else author
+    if not m:
+        raise ParseError(f"{where}: edit notice not understood: '{text[:60]}'")
+    by = None if (m["mod"] or m["modru"] or m["modde"]) else author
     time_nodes = notice.xpath(v.edit_time_el)
     attr, printed = _time_parts(time_nodes[0] if time_nodes else None)
     at = from_attr(attr) if attr else None
     if at is None:
-        at = edit_time(c, el, page, where=where, when=printed or (m["when"] if m else ""))
+        at = edit_time(c, el, page, where=where, when=printed or m["when"])
     return True, by, at, None
 
 
