@@ -306,3 +306,26 @@ def test_bay12_date_order_reaches_init(tmp_path):
     assert code == 0, err
     assert "[game]" in out and 'nick = "monk12"' not in out  # monk12 wrote the first post: the GM
     assert 'gm = ["monk12"]' in out
+
+
+# --- edit notices: the post's own, any wording ----------------------------------------------
+
+EN_EDIT = "Last Edit: November 29, 2026, 07:12:40 PM by John Smith 42"
+
+
+def _en_with(tmp_path, old: str, new: str) -> list[dict]:
+    html = (DIR / "smf11-en-default.html").read_text(encoding="utf-8")
+    assert html.count(old) == 1
+    page = tmp_path / "smf11-en-default.html"
+    page.write_text(html.replace(old, new), encoding="utf-8")
+    return posts_json(page, tz="UTC", saved_at=EN_SAVED)
+
+
+def test_another_posts_notice_is_not_this_posts(tmp_path):
+    """A `modified_N` of another message inside a post's block (a page whose posts nest) marks
+    only the post whose id it names."""
+    plain = en()
+    own = '<td valign="bottom" class="smalltext" id="modified_501">'
+    posts = _en_with(tmp_path, own, '<td><div class="smalltext" id="modified_999">&#171; <i>Last Edit: '
+                     'November 29, 2026, 07:12:40 PM by Bob</i> &#187;</div></td>' + own)
+    assert posts == plain and not posts[0]["edited"]

@@ -25,6 +25,12 @@ Verified by eye against the pages (goldens beside the fixtures):
   `abbr.DateTime data-time` ("Суббота в 18:00", "Вчера в 22:05", "Сегодня в 19:45"); edits
   "Последнее редактирование модератором:" (#3) and "Последнее редактирование:" (#5); spoiler,
   line-through span, quote, signatures.
+- fixture xf2-de.html (XF 2.1, German pack, written by tests/fixtures/engines/xenforo/
+  gen_xf2de.py on the markup of the corpus's tophope XF2 pages): 8 posts #1–#8 (ids 88101…
+  88130), 2021-03-12/13 in +01:00; ONE notice, "Zuletzt bearbeitet:" on #3 (Mia 2003, 15:09:07);
+  #4 quotes #3, #2 and #6 have a signature saying "Zuletzt bearbeitet: nie", #7's body says
+  "Zuletzt bearbeitet habe ich nichts": one post edited (issue 26: a German XF2 board read as
+  8 posts edited where the page shows one notice).
 """
 
 from __future__ import annotations
@@ -50,7 +56,9 @@ SAVED_RU = datetime(2026, 11, 30, 20, 10, tzinfo=MSK)  # a Monday
 SAVED_EN = datetime(2026, 11, 29, 21, 0, tzinfo=timezone.utc)  # a Sunday
 CORPUS_PAGES = {"xenforo/nettally-xenforo1-sv.html": "UTC", "xenforo/nettally-xenforo2.html": "UTC"}
 FIXTURE_PAGES = {"xf2-ru-nekurim": ("Europe/Moscow", SAVED_RU), "xf23-en": ("UTC", SAVED_EN),
-                 "xf1-ru": ("Europe/Moscow", SAVED_RU)}
+                 "xf1-ru": ("Europe/Moscow", SAVED_RU), "xf2-de": ("Europe/Berlin", None)}
+BERLIN = ZoneInfo("Europe/Berlin")
+DE = HERE / "xf2-de.html"
 
 
 def _doc_from(text: str):
@@ -251,3 +259,71 @@ def test_missing_body_names_the_post():
     broken = html.replace('<div class="bbWrapper">Vote: <span', '<div class="bbWrapperX">Vote: <span', 1)
     with pytest.raises(ParseError, match=r"post 2 \(id 90402\): no message body"):
         _parse(HERE / "xf23-en.html", tz="UTC", saved_at=SAVED_EN, text=broken)
+
+
+# ---------------------------------------------------------------- edit notices: the post's own
+
+def test_xf2_de_one_notice_one_edited_post():
+    posts = _by_no(_parse(DE, tz="Europe/Berlin"))
+    assert sorted(posts) == list(range(1, 9))
+    assert [n for n, p in posts.items() if p.edited] == [3]
+    assert posts[3].edited_by == "Mia 2003"  # "Zuletzt bearbeitet:" = the author
+    assert posts[3].edited_at == datetime(2021, 3, 12, 15, 9, 7, tzinfo=BERLIN)
+    assert posts[3].time == datetime(2021, 3, 12, 15, 2, 7, tzinfo=BERLIN)
+
+
+def test_xf2_de_moderator_wording():
+    text = DE.read_text(encoding="utf-8").replace(
+        "Zuletzt bearbeitet: <time", "Zuletzt von einem Moderator bearbeitet: <time")
+    posts = _by_no(_parse(DE, tz="Europe/Berlin", text=text))
+    assert [n for n, p in posts.items() if p.edited] == [3]
+    assert posts[3].edited_by is None  # a moderator, never named
+    assert posts[3].edited_at == datetime(2021, 3, 12, 15, 9, 7, tzinfo=BERLIN)
+
+
+def test_xf2_unknown_wording_is_an_error_for_that_post():
+    text = DE.read_text(encoding="utf-8").replace("Zuletzt bearbeitet: <time", "Dernière modification : <time")
+    with pytest.raises(ParseError, match=r"post 3 \(id 88107\): edit notice not understood"):
+        _parse(DE, tz="Europe/Berlin", text=text)
+
+
+def _nested(text: str) -> str:
+    """The page as a copier that lost end tags leaves it: every post's last five end tags
+    (`</div></div></div></article>` and the footer's wrapper) moved to the end of the list, so
+    each post holds all the posts after it."""
+    end = "</div>\n</footer>\n</div>\n</div>\n</div>\n</article>\n"
+    assert text.count(end) == 8
+    cut = "</div>\n</footer>\n"
+    text = text.replace(end, cut)
+    return text.replace("</div>\n</div>\n</div>\n</div>\n</body>",
+                        "</div>\n</div>\n</div>\n</article>\n" * 8 + "</div>\n</div>\n</div>\n</div>\n</body>")
+
+
+def test_xf2_nested_posts_keep_their_own_notice():
+    text = _nested(DE.read_text(encoding="utf-8"))
+    doc = _doc_from(text)
+    first = doc.xpath("//article[@id='js-post-88101']")[0]
+    assert len(first.xpath(".//div[@class='message-lastEdit']")) == 1  # #3's notice is inside #1
+    posts = _by_no(_parse(DE, tz="Europe/Berlin", text=text))
+    assert sorted(posts) == list(range(1, 9))
+    assert [n for n, p in posts.items() if p.edited] == [3]
+
+
+def test_xf2_notice_in_a_quote_is_not_the_posts():
+    """A notice markup inside the body (pasted HTML, a quote of a rendered post) is not the post's."""
+    text = DE.read_text(encoding="utf-8").replace(
+        "Warum ich?", '<blockquote class="bbCodeBlock bbCodeBlock--quote"><div class="message-lastEdit">'
+        'Zuletzt bearbeitet: gestern</div></blockquote>Warum ich?')
+    posts = _by_no(_parse(DE, tz="Europe/Berlin", text=text))
+    assert [n for n, p in posts.items() if p.edited] == [3]
+
+
+def test_xf1_notice_in_a_quote_is_not_the_posts():
+    html = (HERE / "xf1-ru.html").read_text(encoding="utf-8")
+    plain = {p.post_no: p.edited for p in _parse(HERE / "xf1-ru.html", saved_at=SAVED_RU)}
+    pasted = html.replace('<blockquote class="messageText', '<blockquote class="messageText'
+                          , 1).replace('</blockquote>', '<div class="bbCodeQuote"><div class="editDate">'
+                          'Последнее редактирование: 1 ноя 2026</div></div></blockquote>', 1)
+    assert pasted != html
+    posts = {p.post_no: p.edited for p in _parse(HERE / "xf1-ru.html", saved_at=SAVED_RU, text=pasted)}
+    assert posts == plain and sum(plain.values()) == 2

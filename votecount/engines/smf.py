@@ -163,9 +163,25 @@ _MARKERS = ("//script[contains(., 'smf_scripturl') or contains(., 'smf_theme_url
             "//link[contains(@href, 'Themes/default/css/index.css') or contains(@href, 'Themes/default/style.css')]")
 
 
+_ID = re.compile(r"(\d+)$")
+
+
+def _own_notice(el):
+    """The post's own `modified_N` (N its message id, as in `subject_N`/`msg_N`), or None. The
+    role's first candidate as before; the post's others only when that one is another post's
+    (posts nested in a page that lost end tags)."""
+    notice = _C.element("edit_notice", el)
+    if notice is None:
+        return None
+    own = _ID.search(_C.first("post_id", el))
+    if own is None or notice.get("id") == f"modified_{own.group(1)}":
+        return notice
+    return next((n for n in _C.xp["edit_notice"](el) if n.get("id") == f"modified_{own.group(1)}"), None)
+
+
 def _read_edit(el, page: Page, where: str):
     """(edited, by, at, count) from "Last Edit: <time> by <name>"; the name follows the time."""
-    notice = _C.element("edit_notice", el)
+    notice = _own_notice(el)
     if notice is None:
         return False, None, None, None
     text = squash(text_of(notice))

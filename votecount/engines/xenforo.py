@@ -16,11 +16,15 @@ Both versions are one module: a `Variant` record per version holds the XPath by 
   19:45", "Понедельник в 19:45") and may be stale in a saved page: the attributes win.
 
 Edit notice (both): "Last edited: <date>" / "Last edited by a moderator: <date>",
-"Последнее редактирование: …" / "Последнее редактирование модератором: …" (`div.editDate` in
-XF1, `div.message-lastEdit` in XF2). XenForo shows the plain form only when the author made
+"Последнее редактирование: …" / "Последнее редактирование модератором: …", German "Zuletzt
+bearbeitet: …" / "Zuletzt von einem Moderator bearbeitet: …" (`div.editDate` in XF1,
+`div.message-lastEdit` in XF2). XenForo shows the plain form only when the author made
 the last edit, so the editor is the author then; a moderator's name is never printed
 (`edited_by` stays None). XenForo keeps no edit count on the page. Edits inside the
-configurable grace period leave no notice at all.
+configurable grace period leave no notice at all. A post's notice is its own: the nearest post
+element above it is the post, and no quote, body or signature lies between (a page whose posts
+nest — a copier that lost an end tag — or a notice pasted into a body marks no other post). A
+notice in another wording is an error for its post.
 
 Quotes `div.bbCodeQuote` (XF1) / `blockquote.bbCodeBlock--quote` (XF2), spoiler buttons and
 code blocks are dropped from the body; signatures and notices sit outside it. Colour is
@@ -39,6 +43,7 @@ from ..model import Page, Post
 from .kit.base import Compiled, Selectors, cls, digits, edit_time, read_post, read_time, squash, text_of
 from .kit.dates import from_attr
 from .kit.engine import Engine, Layout, headless_only
+from .kit.markup import has_class
 
 NAME = "xenforo"
 
@@ -51,6 +56,8 @@ class Variant:
     sel: Selectors
     time_el: str  # element XPath (relative to the post): the post's date element
     edit_time_el: str  # element XPath (relative to the notice): the edit's date element
+    post_class: str  # the class of the post element (a notice's nearest one is its post)
+    foreign: tuple[str, ...]  # classes between a notice and its post that make it not the post's
 
 
 XF1 = Variant(
@@ -79,6 +86,8 @@ XF1 = Variant(
     ),
     time_el=f"(.//div[{cls('messageMeta')}]//a[{cls('datePermalink')}]//*[{cls('DateTime')}])[1]",
     edit_time_el=f"(.//*[{cls('DateTime')}])[1]",
+    post_class="message",
+    foreign=("messageText", "bbCodeQuote", "signature", "baseHtml"),
 )
 
 XF2 = Variant(
@@ -104,10 +113,13 @@ XF2 = Variant(
     ),
     time_el=f"(.//header[{cls('message-attribution')}]//time[{cls('u-dt')}])[1]",
     edit_time_el=f"(.//time[{cls('u-dt')}])[1]",
+    post_class="message--post",
+    foreign=("message-body", "bbWrapper", "bbCodeBlock", "message-signature"),
 )
 
 VARIANTS = (XF2, XF1)
-_EDIT = re.compile(r"(?P<label>Last edited(?P<mod> by a moderator)?|Последнее редактирование(?P<modru> модератором)?)"
+_EDIT = re.compile(r"(?P<label>Last edited(?P<mod> by a moderator)?|Последнее редактирование(?P<modru> модератором)?"
+                   r"|Zuletzt(?P<modde> von einem Moderator)? bearbeitet)"
                    r"\s*:?\s*(?P<when>.*)$", re.I | re.S)
 _MEMBER_ID = re.compile(r"\.(\d+)/?(?:[?#].*)?$")
 
@@ -136,15 +148,38 @@ def _author_id(v: Variant, c: Compiled, el) -> str | None:
     return m.group(1) if m else None
 
 
-def _edit(v: Variant, c: Compiled, el, *, author: str, page: Page, where: str):
+def _own(v: Variant, notice, post) -> bool:
+    """Whether the notice is the post's own: no post element other than `post`, and no quote,
+    body or signature (v.foreign), between them."""
+    for up in notice.iterancestors():
+        if up is post:
+            return True
+        if up.tag in ("article", "li", "blockquote") and (
+                up.tag == "blockquote" or has_class(up, v.post_class)):
+            return False
+        if any(has_class(up, name) for name in v.foreign):
+            return False
+    return False
+
+
+def _notice(v: Variant, c: Compiled, el):
+    """The post's own edit notice or None. The first candidate is the role's (found once per
+    post, as before); the post's others are asked for only when it is not the post's own."""
     notice = c.element("edit_notice", el)
+    if notice is None or _own(v, notice, el):
+        return notice
+    return next((n for n in c.xp["edit_notice"](el) if _own(v, n, el)), None)
+
+
+def _edit(v: Variant, c: Compiled, el, *, author: str, page: Page, where: str):
+    notice = _notice(v, c, el)
     if notice is None:
         return False, None, None, None
     text = squash(text_of(notice))
     m = _EDIT.search(text)
     if not m:
         raise ParseError(f"{where}: edit notice not understood: '{text[:60]}'")
-    by = None if (m["mod"] or m["modru"]) else author
+    by = None if (m["mod"] or m["modru"] or m["modde"]) else author
     time_nodes = notice.xpath(v.edit_time_el)
     attr, printed = _time_parts(time_nodes[0] if time_nodes else None)
     at = from_attr(attr) if attr else None
