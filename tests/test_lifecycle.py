@@ -23,15 +23,29 @@ def t(hhmm: str, day: int = 29) -> str:
     return f"2026-11-{day} {hhmm}:00"
 
 
-def singlefile(tmp_path, posts, players, saved: str, **kw):
+# Where SingleFile's header stands in a saved page: first in <html> (its usual place), or
+# between the doctype and <html>, or in <head>; in a theme whose doctype is followed by IE's
+# conditional comments (HTML5 Boilerplate, as the corpus's Curse page), which came first.
+_IE = "".join(f'<!--[if IE {v} ]> <html lang="ru" class="ie{v}"> <![endif]-->\n' for v in (6, 7, 8, 9))
+PLACES = {
+    "after <html>": lambda p, c: p.replace("<html lang=\"ru\">", "<html lang=\"ru\">" + c, 1),
+    "after the doctype": lambda p, c: p.replace("<!DOCTYPE html>\n", f"<!DOCTYPE html>\n{c}\n", 1),
+    "in <head>": lambda p, c: p.replace("<head>", "<head>" + c, 1),
+    "after conditional comments": lambda p, c: p.replace("<!DOCTYPE html>\n", f"<!DOCTYPE html>\n{_IE}", 1)
+    .replace("<html lang=\"ru\">", f"<!--[if !IE]><!-->\n<html lang=\"ru\">{c}\n<!--<![endif]-->", 1),
+}
+
+
+def singlefile(tmp_path, posts, players, saved: str, where: str = "after <html>", **kw):
     """A page saved by SingleFile at `saved` (its comment: 'saved date: Sun Nov 29 2026 …')."""
     from votecount.api import CountRequest, run
     from votecount.render.json_out import day_dict
     thread, game = write(tmp_path, posts, players, **kw)
     comment = (f"<!--\n Page saved with SingleFile \n url: https://t.rolka.me/viewtopic.php?id=1 \n"
                f" saved date: Sun Nov 29 2026 {saved}:00 GMT+0300 (Moscow Standard Time)\n-->")
-    thread.write_text(page(posts).replace("<html lang=\"ru\">", "<html lang=\"ru\">" + comment, 1),
-                      encoding="utf-8")
+    text = PLACES[where](page(posts), comment)
+    assert comment in text
+    thread.write_text(text, encoding="utf-8")
     return [day_dict(r) for r in run(CountRequest((str(thread),), game=str(game), lang="ru"))]
 
 
@@ -100,6 +114,16 @@ def test_rb5_no_penalty_in_an_interim_count_from_the_save_moment(tmp_path):
     assert day["outcome"]["kind"] == "open"
     assert scores(day) == {"Вася": 2, "Петя": -2}  # Петя has no +2 (RB.5) yet
     assert day["missing"] == ["Петя"] and not any(v["code"] == "missed_vote" for v in day["violations"])
+
+
+@pytest.mark.parametrize("where", list(PLACES))
+def test_the_save_moment_is_read_wherever_singlefile_wrote_it(tmp_path, where):
+    """Issue 26: a header between the doctype and <html> (or after a theme's conditional
+    comments) was missed, and an interim count was taken as final."""
+    [day] = singlefile(tmp_path, RB, RB_PLAYERS, "14:00", where=where, rules="red-blue")
+    assert day["provisional"] is True and day["now"] == "2026-11-29T14:00:00+03:00"
+    [day] = singlefile(tmp_path, RB, RB_PLAYERS, "20:10", where=where, rules="red-blue")
+    assert "provisional" not in day and ("missed_vote", "Петя") in codes(day)
 
 
 def test_rb5_a_page_saved_after_the_deadline_is_final(tmp_path):

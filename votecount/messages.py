@@ -169,6 +169,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # read/pipeline.py, read/sources.py), shown by note_text in the count's language
     "warning.posts_missing": ("в сохранённых страницах нет постов {posts} (страница не сохранена или посты удалены)",
                               "posts missing from the saved pages: {posts} (a page not saved, or posts deleted)"),
+    "warning.generic_engine": ("движок форума неизвестен (--engine generic): посты найдены по строению страницы — "
+                               "{posts} блоков <{block}> (автор: <{author}>, время: <{time}>, текст: <{body}>); "
+                               "не взято похожих блоков: {skipped}; правки постов не читаются — проверьте "
+                               "`votecount posts`",
+                               "forum engine unknown (--engine generic): posts found by the page's structure — "
+                               "{posts} <{block}> blocks (author: <{author}>, time: <{time}>, body: <{body}>); "
+                               "like blocks not taken: {skipped}; post edits are not read — check with "
+                               "`votecount posts`"),
     "warning.starts_mid": ("страницы начинаются с поста {first}: постов 1–{before} в них нет (дайте первую "
                            "страницу темы)",
                            "the pages read start at post {first}: posts 1–{before} are not in them (give the "

@@ -5,7 +5,8 @@ Detection uses explicit markers only, in the order below (more specific engines 
 one look at the page (votecount/engines/kit/look.py): the bytes parsed are searched for each engine's literals,
 and only the engines whose literals are there have their markers asked (the first of them
 that claims the page is the engine, as if every engine had been asked in turn). There is no
-generic fallback: an unknown page is an error that lists what was tried.
+generic fallback: an unknown page is an error that lists what was tried. The generic reader
+(generic.py) is used only when named: `get("generic")`, never by detect().
 
 A new engine is one module here (its ENGINE record) and one entry in the list below; the
 machinery every engine shares is in kit/.
@@ -30,11 +31,19 @@ PARSERS: tuple[Engine, ...] = tuple(import_module(f".{module}", __name__).ENGINE
 NAMES = tuple(p.name for p in PARSERS)
 
 
+# Asked for by name only (--engine generic), never by detection: the structure of an unknown
+# board's page, read with one warning (generic.py).
+GENERIC = "generic"
+
+
 def get(name: str) -> Engine:
     for parser in PARSERS:
         if parser.name == name:
             return parser
-    raise ParseError(f"unknown engine '{name}'; known engines: {', '.join(NAMES)}")
+    if name == GENERIC:
+        return import_module(f".{GENERIC}", __name__).ENGINE
+    raise ParseError(f"unknown engine '{name}'; known engines: {', '.join(NAMES)}, "
+                     f"or {GENERIC} (any board, read by its structure)")
 
 
 def detect(doc, url: str | None = None, source: str = "<page>") -> Engine:
@@ -46,4 +55,5 @@ def detect(doc, url: str | None = None, source: str = "<page>") -> Engine:
         if parser.possible(seen) and parser.detect(doc, url):
             return parser
     raise ParseError(f"{source}: not a forum thread page of a known engine (tried: "
-                     f"{', '.join(NAMES)}); if it is one, name it with --engine")
+                     f"{', '.join(NAMES)}); if it is one, name it with --engine, or read it by its structure "
+                     f"with --engine {GENERIC}")

@@ -261,17 +261,35 @@ _SINGLEFILE_URL = re.compile(r"^\s*url:\s*(https?://\S+)", re.M)
 
 def _head_comments(doc) -> list:
     """The first comments of a saved page: where browsers and SingleFile write what they know
-    of the save (its address, its moment). What `doc.xpath("//comment()")[:5]` gives (comments
-    beside the root element, before and after it, count too), without collecting every comment
-    of the page: the walk stops at the fifth. Found once per page (the saved moment and the
-    saved address both ask; a page with fewer than five comments is walked whole)."""
+    of the save (its address, its moment). The first five of the document in document order
+    (comments beside the root element, before and after it, count too), then every comment
+    before the page's <body>: beside the root before it, among the root's first children, in
+    <head> (SingleFile writes its header before or after <html>, or in <head>, and a theme's
+    conditional comments may come first). Found once per page (the saved moment and the saved
+    address both ask); the walk never enters the body."""
     memo = page_memo(doc)
     found = memo.get("head comments")
     if found is None:
-        found = memo["head comments"] = list(itertools.islice(document_iter(doc, etree.Comment), 5))
+        first = list(itertools.islice(document_iter(doc, etree.Comment), 5))
+        seen = {id(c) for c in first}
+        found = memo["head comments"] = first + [c for c in _before_body(doc) if id(c) not in seen]
     return found
 
 
+def _before_body(doc):
+    """The comments before the page's <body>, in document order: those beside the root
+    element before it, then the root's children while they are comments or <head> (with the
+    comments inside <head>). The first other child (<body>, or whatever a page without <head>
+    starts with) ends the walk."""
+    root = doc.getroottree().getroot()
+    yield from reversed([n for n in root.itersiblings(preceding=True) if n.tag is etree.Comment])
+    for child in root:
+        if child.tag is etree.Comment:
+            yield child
+        elif child.tag != "head":
+            return
+        else:
+            yield from child.iter(etree.Comment)
 def saved_url(doc) -> str | None:
     """The address a saved page says it was saved from, or None."""
     for comment in _head_comments(doc):

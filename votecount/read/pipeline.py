@@ -115,6 +115,7 @@ class _PageRead:
     mtime: datetime | None
     url: str | None
     page_url: str | None = None  # the fetched address, else the one the saved file names
+    inferred: tuple | None = None  # --engine generic: what the page's structure gave (generic_note)
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,23 @@ def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading):
     found = parser.posts(doc, page)
     if not found:
         raise ParseError(f"{raw.source}: no posts found (engine {parser.name})")
-    return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url)
+    inferred = _inferred(doc, len(found)) if parser.name == engines.GENERIC else None
+    return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url, inferred)
+
+
+def _inferred(doc, posts: int) -> tuple:
+    """What the generic reader found on a page: (posts, block, author, time, body, skipped)."""
+    from ..engines.generic import inferred
+    got = inferred(doc)
+    return (posts, got.block, got.author, got.time, got.body, got.skipped)
+
+
+def generic_note(inferred: list[tuple]) -> Note:
+    """The one warning of a thread read by --engine generic: the first page's elements, the
+    posts and the blocks not taken of every page."""
+    _, block, author, when, body, _ = inferred[0]
+    return Note.of("warning.generic_engine", posts=sum(i[0] for i in inferred), block=block,
+                   author=author, time=when, body=body, skipped=sum(i[5] for i in inferred))
 
 
 def _read_later_page(index: int, shared) -> _PageRead:
@@ -169,6 +186,7 @@ class _Gathered:
     latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
     first_url: str | None = None
     pages: int = 0
+    inferred: list = field(default_factory=list)  # --engine generic: each page's (_PageRead.inferred)
 
     def add(self, read) -> None:
         self.pages += 1
@@ -182,6 +200,8 @@ class _Gathered:
         if read.page_url:
             self.page_urls[read.source] = read.page_url
         self.title = self.title or read.title
+        if read.inferred:
+            self.inferred.append(read.inferred)
 
 
 def _each_page(raws, parser, how: _Reading, jobs: int):
@@ -221,6 +241,8 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
                           source=label, saved_at_source=", ".join(sorted(got.used)) or None,
                           page_titles=got.titles, page_urls=got.page_urls)
     merged = replace(merged, saved_at=got.latest, url=got.first_url)
+    if got.inferred:
+        merged = replace(merged, warnings=(generic_note(got.inferred), *merged.warnings))
     first = merged.posts[0].post_no if merged.posts else 1
     if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count
         merged = replace(merged, warnings=(Note.of("warning.starts_mid", first=first, before=first - 1),
