@@ -103,10 +103,24 @@ def _editor(notice) -> str | None:
     return name or None
 
 
+_UNLINKED = f"./*[{cls('ipsComment_author')}]/h3[{cls('cAuthorPane_author')}][not(.//a[{_NAME_LINK}])]/strong/span"
+
+
+def _unlinked_name(el) -> str | None:
+    """A name shown without a profile link (neowin's guest view): the own text of the group's
+    formatting span in the heading's <strong>, not what the group's prefix (a bold "+") or the
+    theme (an "OP" button, the reputation badge) put beside it; None where the name is a link."""
+    spans = el.xpath(_UNLINKED)
+    return squash("".join(spans[-1].xpath("text()"))) or None if spans else None
+
+
 def _read(c: Compiled, doc, page: Page) -> list[Post]:
     found = parse_with(c, doc, page, _first_number(doc, page))
     out = []
     for post, el in zip(found, c.posts(doc)):
+        name = _unlinked_name(el)
+        if name:
+            post = replace(post, author=name)
         notice = c.element("edit_notice", el)
         if notice is not None:
             by = _editor(notice)
