@@ -73,11 +73,7 @@ FACTS = {
     "vbulletin/nettally-vb3.html": [{"edited_at": "2016-02-01T03:31:00-05:00"}],
 }
 # Facts the page shows that votecount misses, in modules others own: strict xfails.
-FACTS_MISREAD = {
-    "phpbb/harvest-maladiesrares-phpbb3-fr-t2720.html": "phpbb.py marks the French notice "
-        "'Modifié en dernier par cornelia23433 le Jeu 11 Avr 2019 19:17' edited with no editor "
-        "and no time (phpbb.py is not this test's)",
-}
+FACTS_MISREAD: dict[str, str] = {}
 
 
 def manifest_rows() -> dict[str, dict[str, str]]:

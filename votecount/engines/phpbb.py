@@ -39,6 +39,10 @@ NAME = "phpbb3"
 _EDIT_PATTERNS = (
     r"Last edited by (?P<who>.+?) on (?P<when>.+?), edited (?P<n>\d+) times? in total",
     r"Последний раз редактировал(?:ось|а|)\s+(?P<who>.+?)\s+(?P<when>\S*\s*\d.+?),\s+всего редактировал\w*\s+(?P<n>\d+)",
+    # phpBB's French and German language packs: "Modifié en dernier par X le …, modifié N fois.",
+    # "Zuletzt geändert von X am …, insgesamt N-mal geändert."
+    r"Modifié en dernier par (?P<who>.+?) le (?P<when>.+?), modifié (?P<n>\d+) fois",
+    r"Zuletzt geändert von (?P<who>.+?) am (?P<when>.+?), insgesamt (?P<n>\d+)-mal geändert",
 )
 # Quotes (3.0 blockquote, 3.2+ s9e blockquote with a coloured cite, subsilver2 quotetitle/
 # quotecontent), code boxes, attachments, and the titles of the usual spoiler BBCodes.
@@ -59,7 +63,9 @@ _ANCHORED = (f"//*[{_POST_ID}]/parent::*[count(.//*[{_POST_ID}]) = 1]"
 # A permalink as a site copier rewrites it too (HTTrack: `viewtopic.php@p=N.html#pN`).
 _PERMALINK = "a[contains(@href, 'viewtopic.php')][contains(@href, '#p')][not(ancestor::blockquote)]"
 _EDITED = ("starts-with(normalize-space(), 'Last edited by')"
-           " or starts-with(normalize-space(), 'Последний раз редактировал')")
+           " or starts-with(normalize-space(), 'Последний раз редактировал')"
+           " or starts-with(normalize-space(), 'Modifié en dernier par')"
+           " or starts-with(normalize-space(), 'Zuletzt geändert von')")
 
 SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
     post=(f"//div[starts-with(@id, 'p') and {cls('post')}][.//div[{cls('postbody')}]]",
