@@ -69,3 +69,24 @@ def test_a_gm_post_without_a_time_is_no_violation(tmp_path):
              ("Петя", "2026-11-29 12:00:00", "Вася")]
     [day] = count(tmp_path, posts, PLAYERS)
     assert "time_unknown" not in [c for c, _ in codes(day)]
+
+
+def test_posts_output_says_the_time_is_unknown_and_a_posts_file_reads_it_back(tmp_path):
+    """`posts` never prints the stand-in time it orders the post by: JSON null, table "?"; the
+    posts file of such a thread reads back with the same posts and the same warning."""
+    from votecount.read.pipeline import read_thread as read
+    from votecount.render.posts import post_dict, to_json
+
+    f = tmp_path / "t.html"
+    f.write_text(page([("Ведущий", "2026-11-29 10:00:00", "День 1"),
+                       ("Вася", "", "Петя"),
+                       ("Петя", "2026-11-29 12:00:00", "Вася")]), encoding="utf-8")
+    thread = read([str(f)], tz=ZoneInfo("Europe/Moscow"))
+    assert [post_dict(p)["time"] is None for p in thread.posts] == [False, True, False]
+    saved = tmp_path / "posts.json"
+    saved.write_text(to_json(thread.posts), encoding="utf-8")
+    again = read([str(saved)], tz=ZoneInfo("Europe/Moscow"))
+    assert [(p.post_no, p.author, p.time_known) for p in again.posts] == \
+        [(p.post_no, p.author, p.time_known) for p in thread.posts]
+    assert again.posts[1].time == again.posts[0].time
+    assert [n.code for n in again.warnings] == ["warning.post_time_unknown"]

@@ -25,6 +25,7 @@ from datetime import datetime
 
 from lxml import etree
 
+from ..engines.kit.base import UNKNOWN_TIME
 from ..errors import InputError
 from ..model import Post, Thread
 from .sources import RawPage
@@ -152,7 +153,8 @@ def post_of(data, where: str, source: str, engine: str | None) -> Post:
     r = _Record(data, where)
     post_no = r.number("post_no", required=True)
     author = r.text("author", required=True).strip()
-    when = r.moment("time", required=True)
+    known = not ("time" in data and data["time"] is None)  # null: a post whose time the page hid
+    when = r.moment("time", required=True) if known else UNKNOWN_TIME
     body = r.text("html", required=True)
     html, text = clean(body, engine)
     post_id = (r.text("post_id", required=False) or "").strip() or str(post_no)
@@ -162,7 +164,8 @@ def post_of(data, where: str, source: str, engine: str | None) -> Post:
                 edited_by=r.text("edited_by", required=False) or None,
                 edited_at=r.moment("edited_at", required=False),
                 edit_count=r.number("edit_count", required=False, least=0),
-                url=r.text("url", required=False) or None, source=source)
+                url=r.text("url", required=False) or None, source=source,
+                **({} if known else {"time_known": False}))
 
 
 def _records(raw: RawPage):

@@ -22,7 +22,8 @@ def post_dict(post: Post) -> dict:
     """One post exactly as CONTRACT.md lists the fields."""
     return {
         "post_id": post.post_id, "post_no": post.post_no, "page": post.page,
-        "author": post.author, "author_id": post.author_id, "time": iso(post.time),
+        "author": post.author, "author_id": post.author_id,
+        "time": iso(post.time) if post.time_known else None,  # null: the page does not show it
         "edited": post.edited, "edited_by": post.edited_by, "edited_at": iso(post.edited_at),
         "edit_count": post.edit_count, "text": post.text, "html": post.html, "url": post.url,
     }
@@ -58,6 +59,6 @@ def table(thread: Thread, shown: Shown = PLAIN) -> str | None:
         table.add_column(col)
     for p in thread.posts:
         edit = f"{p.edited_by or '?'} {p.edited_at.isoformat(sep=' ') if p.edited_at else ''}" if p.edited else ""
-        table.add_row(str(p.post_no), p.post_id, p.author, p.time.isoformat(sep=" "), edit,
+        table.add_row(str(p.post_no), p.post_id, p.author, p.time.isoformat(sep=" ") if p.time_known else "?", edit,
                       p.text[:60].replace("\n", " / "))
     return printed(shown, 160, lambda console: console.print(table))
