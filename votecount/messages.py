@@ -169,6 +169,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # read/pipeline.py, read/sources.py), shown by note_text in the count's language
     "warning.posts_missing": ("в сохранённых страницах нет постов {posts} (страница не сохранена или посты удалены)",
                               "posts missing from the saved pages: {posts} (a page not saved, or posts deleted)"),
+    "warning.block_skipped": ("{source}: пропущен блок, похожий на пост, но не пост: {what}",
+                              "{source}: a block shaped like a post that is not one was skipped: {what}"),
     "warning.generic_engine": ("движок форума неизвестен (--engine generic): посты найдены по строению страницы — "
                                "{posts} блоков <{block}> (автор: <{author}>, время: <{time}>, текст: <{body}>); "
                                "не взято похожих блоков: {skipped}; правки постов не читаются — проверьте "

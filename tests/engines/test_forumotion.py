@@ -286,3 +286,50 @@ def test_a_phpbb3_board_is_not_claimed_by_the_phpbb3_engine():
     assert not engines.get("phpbb3").detect(doc)  # body#phpbb and div.post#pN, but post--N
     assert engines.get("phpbb3").detect(tree(re.sub(rb" post--\d+", b"", (HERE / "forumotion-phpbb3-en.html")
                                                     .read_bytes())))  # (the exclusion is what decides)
+
+
+# The sponsored block a hosted board puts among the posts (issue 26: a real German board's
+# "von Gesponserte Inhalte" refused the thread): the template's post block, its author line the
+# host's label with no /uN link and no date, an advert for a body. Built from the phpBB3
+# template's first post, in the two shapes a block the post selectors find can have.
+_AD_BODY = '<div class="content clearfix"><div><a href="https://ads.example/">Jetzt kaufen</a></div></div>'
+
+
+def _with_sponsored_block(label: str, attrs: str) -> str:
+    page = (HERE / "forumotion-phpbb3-en.html").read_text(encoding="utf-8")
+    first = re.search(r'<div id="p90" class="post row1 post--90".*?\n\t\t</div>\n', page, re.S).group(0)
+    block = (first.replace('id="p90" class="post row1 post--90"', attrs)
+             .replace('id="profile90"', "").replace('id="sig90"', ""))
+    block = re.sub(r'<p class="author">.*?</p>', f'<p class="author">von {label}</p>', block, flags=re.S)
+    block = re.sub(r'<div class="content clearfix">.*?</div>\s*</div>', _AD_BODY, block, count=1, flags=re.S)
+    block = re.sub(r'<a href="/u1">.*?</a>', label, block, flags=re.S)
+    block = re.sub(r'<a href="/post\?p=90[^"]*">.*?</a>|<a href="/t7-day-1-votes#90">.*?</a>', "", block, flags=re.S)
+    return page.replace(first, first + block, 1)
+
+
+@pytest.mark.parametrize("attrs", ['id="p" class="post row2 post--"', 'class="post row2 post--0"'])
+@pytest.mark.parametrize("label", ["Gesponserte Inhalte", "Sponsored content"])
+def test_a_sponsored_block_shaped_like_a_post_is_skipped_with_a_note(tmp_path, label, attrs):
+    from votecount.messages import note_text
+    from votecount.read.pipeline import read_thread
+
+    plain = read_thread([str(HERE / "forumotion-phpbb3-en.html")], tz=ZoneInfo("UTC"))
+    page = tmp_path / "t7-day-1-votes.html"
+    page.write_text(_with_sponsored_block(label, attrs), encoding="utf-8")
+    assert label in page.read_text(encoding="utf-8")
+    thread = read_thread([str(page)], tz=ZoneInfo("UTC"))
+    assert [(p.post_no, p.author, p.time) for p in thread.posts] == \
+        [(p.post_no, p.author, p.time) for p in plain.posts]
+    skipped = [n for n in thread.warnings if n.code == "warning.block_skipped"]
+    assert len(skipped) == 1 and f"'{label}'" in note_text(skipped[0], "en")
+    assert note_text(skipped[0], "ru")
+
+
+def test_a_guests_post_is_not_taken_for_a_sponsored_block():
+    """Only the host's label makes a block without a profile link an advert: a guest's post
+    (no /uN link either) is still a post."""
+    page = (HERE / "forumotion-phpbb3-en.html").read_text(encoding="utf-8")
+    guest = re.sub(r'<a href="/u1">(.*?)</a>', r"\1", page, flags=re.S)
+    doc = tree(guest.encode(), "guest.html")
+    assert len(engines.get("forumotion").posts(doc, Page("guest.html", 1, ZoneInfo("UTC")))) == \
+        len(engines.get("forumotion").posts(tree(page.encode(), "p.html"), Page("p.html", 1, ZoneInfo("UTC"))))

@@ -93,9 +93,41 @@ _NEXT = ("(//a[contains(@href, '/t')][img[contains(@class, 'arrow') and contains
 _NUMERIC_ID = ".//*[@id and number(@id) = number(@id)]/@id"  # the `#{id}` anchor
 
 
+# The block a hosted board inserts among the posts, shaped like a post, its author line the host's
+# label: German "von Gesponserte Inhalte" on a real board (issue 26); the English and French
+# labels are Forumotion's and Forumactif's wording of the same, inferred, not seen on a page. It
+# has no /uN profile link, which every member's post has; a guest's post has none either, so the
+# label decides (asked only of a post without a profile link).
+SPONSORED = ("Gesponserte Inhalte", "Sponsored content", "Contenu sponsorisé")
+_NO_PROFILE = "not(.//a[starts-with(@href, '/u')])"
+_SPONSORED = f"{_NO_PROFILE} and ({' or '.join(f'contains(., {chr(39)}{s}{chr(39)})' for s in SPONSORED)})"
+
+
+_LEFT_OUT = f"[not({_SPONSORED})]"
+
+
+def _posts(selectors) -> tuple[str, ...]:
+    """A template's post selectors, each leaving out the sponsored block."""
+    return tuple(s + _LEFT_OUT for s in ((selectors,) if isinstance(selectors, str) else selectors))
+
+
+def _skipped(doc) -> list[str]:
+    """The sponsored blocks the page's template shows among its posts, each by its label."""
+    layout = ENGINE.layout(doc)
+    if layout is None:
+        return []
+    found = []
+    for sel in layout.selectors.post:
+        for el in doc.xpath(sel[: -len(_LEFT_OUT)] + f"[{_SPONSORED}]"):
+            text = " ".join(el.itertext())
+            found.append(next(f"'{label}'" for label in SPONSORED if label in text))
+    return found
+
+
 def _template(**roles) -> Selectors:
     """A template's selectors, with what Forumotion's code prints alike in every template: /uN
     profiles, the edit notice's wording, quote and code boxes, the next-page arrow."""
+    roles["post"] = _posts(roles["post"])
     return Selectors(author_id_pattern=_AUTHOR_ID, edit_patterns=_EDIT_PATTERNS, drop=_DROP,
                      next_page=_NEXT, **roles)
 
@@ -224,6 +256,7 @@ ENGINE = Engine(
     (Layout("phpbb2", PHPBB2), Layout("phpbb3", PHPBB3), Layout("punbb", PUNBB),
      Layout("invision", INVISION)),
     first_number=_first_number,
+    skipped=_skipped,
     # the `div.post--{id}` of three templates; phpBB2-style rows by their /uN authors
     markers=(MARKER, f"//tr[{cls('post')}]//{_NAME}//strong//a[starts-with(@href, '/u')]"),
     # what each marker needs in the page's markup (lower case): the `post--` class, or a

@@ -116,6 +116,7 @@ class _PageRead:
     url: str | None
     page_url: str | None = None  # the fetched address, else the one the saved file names
     inferred: tuple | None = None  # --engine generic: what the page's structure gave (generic_note)
+    skipped: tuple[str, ...] = ()  # blocks shaped like posts that are not (Engine.skipped)
 
 
 @dataclass(frozen=True)
@@ -150,7 +151,9 @@ def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading):
     if not found:
         raise ParseError(f"{raw.source}: no posts found (engine {parser.name})")
     inferred = _inferred(doc, len(found)) if parser.name == engines.GENERIC else None
-    return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url, inferred)
+    skipped = tuple(parser.skipped(doc)) if parser.skipped is not None else ()
+    return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url, inferred,
+                             skipped)
 
 
 def _inferred(doc, posts: int) -> tuple:
@@ -187,6 +190,7 @@ class _Gathered:
     first_url: str | None = None
     pages: int = 0
     inferred: list = field(default_factory=list)  # --engine generic: each page's (_PageRead.inferred)
+    notes: list = field(default_factory=list)  # what the pages showed and the engine skipped
 
     def add(self, read) -> None:
         self.pages += 1
@@ -202,6 +206,7 @@ class _Gathered:
         self.title = self.title or read.title
         if read.inferred:
             self.inferred.append(read.inferred)
+        self.notes.extend(Note.of("warning.block_skipped", source=read.source, what=what) for what in read.skipped)
 
 
 def _each_page(raws, parser, how: _Reading, jobs: int):
@@ -243,6 +248,8 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
     merged = replace(merged, saved_at=got.latest, url=got.first_url)
     if got.inferred:
         merged = replace(merged, warnings=(generic_note(got.inferred), *merged.warnings))
+    if got.notes:
+        merged = replace(merged, warnings=(*merged.warnings, *got.notes))
     first = merged.posts[0].post_no if merged.posts else 1
     if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count
         merged = replace(merged, warnings=(Note.of("warning.starts_mid", first=first, before=first - 1),
