@@ -169,6 +169,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # read/pipeline.py, read/sources.py), shown by note_text in the count's language
     "warning.posts_missing": ("в сохранённых страницах нет постов {posts} (страница не сохранена или посты удалены)",
                               "posts missing from the saved pages: {posts} (a page not saved, or posts deleted)"),
+    "warning.quotes_unmarked": ("страницы — {view}: цитаты в нём не отмечены, и голос внутри цитаты не "
+                                "отличить от голоса цитирующего — проверьте цитаты вручную",
+                                "the pages are the {view} view, which does not mark quotes: a vote inside a "
+                                "quote cannot be told from the quoter's own — check quotes by hand"),
     "warning.block_skipped": ("{source}: пропущен блок, похожий на пост, но не пост: {what}",
                               "{source}: a block shaped like a post that is not one was skipped: {what}"),
     "warning.generic_engine": ("движок форума неизвестен (--engine generic): посты найдены по строению страницы — "

@@ -338,3 +338,15 @@ def test_archive_wrapper_cut_short_or_text_is_refused():
     for text in (b"my notes <3\n", b'{"id": 1, "body": "<b>x</b>"}\n', b"<div>a fragment</div>\n"):
         with pytest.raises(InputError, match="not a saved web page|cut short"):
             pages.tree(text, "t.html", whole=True)
+
+
+def test_the_archive_view_says_once_that_its_quotes_are_not_marked():
+    """The archive prints a quote as plain text: a vote quoted there would read as the quoter's,
+    so the thread says so, once, and no other layout does."""
+    from votecount.read.pipeline import read_thread
+
+    archive = read_thread([str(corpus_page("vbulletin/trafilatura-uscho-vb3-archive-t40275.html"))],
+                          tz=ZoneInfo("UTC"))
+    assert [n.code for n in archive.warnings].count("warning.quotes_unmarked") == 1
+    styled = read_thread([str(corpus_page("vbulletin/nettally-vb4.html"))], tz=ZoneInfo("UTC"))
+    assert "warning.quotes_unmarked" not in [n.code for n in styled.warnings]

@@ -62,7 +62,7 @@ import re
 from lxml import etree
 
 from ..errors import ParseError
-from ..model import Page
+from ..model import Note, Page
 
 from .kit.base import Selectors, cls
 from .kit.engine import Engine, Layout
@@ -111,8 +111,8 @@ def _posts(selectors) -> tuple[str, ...]:
     return tuple(s + _LEFT_OUT for s in ((selectors,) if isinstance(selectors, str) else selectors))
 
 
-def _skipped(doc) -> list[str]:
-    """The sponsored blocks the page's template shows among its posts, each by its label."""
+def _notes(doc, source: str) -> list[Note]:
+    """A warning for each sponsored block the page's template shows among its posts, by its label."""
     layout = ENGINE.layout(doc)
     if layout is None:
         return []
@@ -120,7 +120,8 @@ def _skipped(doc) -> list[str]:
     for sel in layout.selectors.post:
         for el in doc.xpath(sel[: -len(_LEFT_OUT)] + f"[{_SPONSORED}]"):
             text = " ".join(el.itertext())
-            found.append(next(f"'{label}'" for label in SPONSORED if label in text))
+            label = next(label for label in SPONSORED if label in text)
+            found.append(Note.of("warning.block_skipped", source=source, what=f"'{label}'"))
     return found
 
 
@@ -256,7 +257,7 @@ ENGINE = Engine(
     (Layout("phpbb2", PHPBB2), Layout("phpbb3", PHPBB3), Layout("punbb", PUNBB),
      Layout("invision", INVISION)),
     first_number=_first_number,
-    skipped=_skipped,
+    notes=_notes,
     # the `div.post--{id}` of three templates; phpBB2-style rows by their /uN authors
     markers=(MARKER, f"//tr[{cls('post')}]//{_NAME}//strong//a[starts-with(@href, '/u')]"),
     # what each marker needs in the page's markup (lower case): the `post--` class, or a

@@ -54,7 +54,7 @@ from datetime import datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from ..errors import ParseError
-from ..model import Page, Post
+from ..model import Note, Page, Post
 
 from .kit.base import Compiled, Selectors, cls, digits, parse_with, squash, text_of
 from .kit.dates import from_attr, parse_time
@@ -263,6 +263,13 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
     return posts
 
 
+def _notes(doc, source: str) -> list[Note]:
+    """The archive view prints a quote as plain text ("Originally Posted by X", then the quoted
+    words, no end): a vote inside a quote cannot be told from the quoter's own, and the thread
+    says so once."""
+    return [Note.of("warning.quotes_unmarked", view="vBulletin archive")] if ENGINE.layout(doc) is _ARCHIVE else []
+
+
 # The layouts, most specific first; the first whose posts are present is used. The thread's
 # title and next page are found alike in all three.
 _ARCHIVE = Layout("archive", ARCHIVE)
@@ -271,6 +278,6 @@ ENGINE = Engine(
     (*(Layout(name, replace(sel, next_page=_NEXT, title=_TITLE))
        for name, sel in (("vb5", VB5), ("vb4", VB4), ("vb3", VB3))), _ARCHIVE),
     markers=(generator_is("vbulletin"), *_MARKERS, _ARCHIVE_CSS, *map(headless_only, _BODY_MARKERS)),
-    read=_read, page_now=page_now, missing=f"no vBulletin 3/4/5 post containers (engine {NAME})",
+    read=_read, page_now=page_now, notes=_notes, missing=f"no vBulletin 3/4/5 post containers (engine {NAME})",
     literals=("js-post__content-text", "post_message_", "posttext"),  # vB 5's posts; 4's and 3's; the archive's
 )

@@ -116,7 +116,7 @@ class _PageRead:
     url: str | None
     page_url: str | None = None  # the fetched address, else the one the saved file names
     inferred: tuple | None = None  # --engine generic: what the page's structure gave (generic_note)
-    skipped: tuple[str, ...] = ()  # blocks shaped like posts that are not (Engine.skipped)
+    notes: tuple = ()  # what the engine says of the page beside its posts (Engine.notes)
 
 
 @dataclass(frozen=True)
@@ -151,9 +151,9 @@ def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading):
     if not found:
         raise ParseError(f"{raw.source}: no posts found (engine {parser.name})")
     inferred = _inferred(doc, len(found)) if parser.name == engines.GENERIC else None
-    skipped = tuple(parser.skipped(doc)) if parser.skipped is not None else ()
+    notes = tuple(parser.notes(doc, raw.source)) if parser.notes is not None else ()
     return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url, inferred,
-                             skipped)
+                             notes)
 
 
 def _inferred(doc, posts: int) -> tuple:
@@ -206,7 +206,7 @@ class _Gathered:
         self.title = self.title or read.title
         if read.inferred:
             self.inferred.append(read.inferred)
-        self.notes.extend(Note.of("warning.block_skipped", source=read.source, what=what) for what in read.skipped)
+        self.notes.extend(n for n in read.notes if n not in self.notes)  # a view's note once a thread
 
 
 def _each_page(raws, parser, how: _Reading, jobs: int):

@@ -98,9 +98,10 @@ class Engine:
     read_title: Callable[[object], str] | None = None
     page_now: Callable[[object, ZoneInfo], datetime | None] | None = None
     all_posts_url: Callable[[str], str | None] | None = None
-    # What a page shows shaped like a post that is not one (a hosted board's sponsored block),
-    # left out by the post selectors: each is named, so the thread says what was skipped.
-    skipped: Callable[[object], list[str]] | None = None
+    # What the thread must say of a page beside its posts (model.Note records): a block shaped
+    # like a post that the post selectors left out (a hosted board's sponsored block), a view
+    # that does not mark what the count must know (quotes). Called with (doc, the page's source).
+    notes: Callable[[object, str], list] | None = None
     # Lower-case ASCII strings, one of which the page's markup (lower case) holds whenever this
     # engine can claim it: a literal that each way to a claim needs (a claims marker's, each
     # layout's post selector's). Empty: the engine is asked of every page.
