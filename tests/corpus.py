@@ -56,8 +56,9 @@ PAGES: tuple[Page, ...] = (
     Page("smf/ptforum-smf2-topic38573.html", "smf"),
     Page("torrentpier/bookadvisor-rutracker-topic-30posts.html", "torrentpier", "ru"),
     Page("torrentpier/monitorrent-freetorrents-t207456.html", "torrentpier", "ru"),
-    Page("torrentpier/monitorrent-nnmclub-t409969.html", "phpbb2", "ru", fails="detect",
-         why="NNM-Club, a phpBB 2 fork (template smartBlue): no engine claims it"),
+    Page("torrentpier/monitorrent-nnmclub-t409969.html", "phpbb2", "ru", fails="read",
+         why="NNM-Club (phpBB 2's smartBlue fork) shows guests no post time (the dates on the page "
+             "are the release's, inside post 1): refused, no post on the page shows a readable post time"),
     Page("torrentpier/monitorrent-rutracker-t5018611-2016.html", "torrentpier", "ru"),
     Page("torrentpier/monitorrent-rutracker-t5062041-2016-homoglyph.html", "torrentpier", "ru"),
     Page("torrentpier/monitorrent-unionpeer-t1177708.html", "torrentpier", "ru", fails="read",

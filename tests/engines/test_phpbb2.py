@@ -18,10 +18,16 @@ viewtopic.php builds them; quote tables; a [s] mod (<strike>) and a BBCode-box s
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
 
+import pytest
 
 from conftest import FIXTURES, check_golden, corpus_page, posts_json
+from votecount import engines
+from votecount.engines import phpbb2
+from votecount.errors import ParseError
 from votecount.read import pages
+from votecount.read.pages import tree
 
 DIR = FIXTURES / "engines" / "phpbb2"
 CORPUS_PAGE = "phpbb/ptforum-freemancruiser-phpbb2-t805.html"
@@ -122,3 +128,16 @@ def test_posts_behind_a_hosts_page_are_read_as_alone(tmp_path):
     alone = load_ru()
     assert len(alone) == 4
     assert posts_json(behind, tz="Europe/Moscow") == alone
+
+
+def test_nnm_clubs_guest_view_is_phpbb2_and_refused_for_its_missing_post_times():
+    """NNM-Club's smartBlue fork shows guests no post time (the only dates on the page are the
+    release's, inside post 1): the page is named as phpBB 2's, and refused with one line that
+    says why, never counted with guessed times."""
+    from votecount.read.pipeline import read_thread
+
+    path = corpus_page("torrentpier/monitorrent-nnmclub-t409969.html")
+    doc = tree(path.read_bytes(), str(path))
+    assert engines.detect(doc) is phpbb2.ENGINE and phpbb2.ENGINE.layout(doc).name == "smartblue"
+    with pytest.raises(ParseError, match="no post on the page shows a readable post time"):
+        read_thread([str(path)], tz=ZoneInfo("Europe/Moscow"))

@@ -63,8 +63,32 @@ SELECTORS = Selectors(
     next_page=(f"//span[{cls('nav')}]//a[{_NEXT}]/@href", f"//td[{cls('nav')}]//a[{_NEXT}]/@href"),
     title=(f"//a[{cls('maintitle')}]", f"//td[{cls('maintitle')}]/a", f"//span[{cls('maintitle')}]/a"),
 )
-_LAYOUT = Layout("subsilver", SELECTORS)
+_TORRENTPIER = "//tbody[starts-with(@id, 'post_')]"
+_LAYOUT = Layout("subsilver", SELECTORS,
+                 markers=("//a[contains(@href, 'profile.php?mode=viewprofile')]",
+                          "//a[contains(@href, 'posting.php?mode=quote')]",
+                          "//a[contains(@href, 'phpbb.com')]"),
+                 requires=(f"//*[{cls('postdetails')}]",))
 _C = _LAYOUT.compiled
+
+# NNM-Club's smartBlue template (a phpBB 2 fork, the guest's view of a tracker topic; corpus
+# monitorrent-nnmclub): a row a post, its first cell the `<a name="ID">` anchor and the poster's
+# name in bold in `span.genmed`, its second the message in `span.postbody`; no profile, quote
+# or permalink links and no post time to guests (the dates on the page are the release's, inside
+# the first post), so such a page is refused for its times, by its engine, not as unknown.
+_SMART_POST = f"//tr[td[1]/a[@name]][td[1]/span[{cls('genmed')}]/b][td[2]//span[{cls('postbody')}]]"
+SMARTBLUE = Selectors(
+    post=_SMART_POST,
+    post_id="td[1]/a/@name",
+    author=f"td[1]/span[{cls('genmed')}]/b",
+    time_text=f"(td[2]//*[{cls('postdetails')}])[1]",  # where phpBB 2 prints it: not to guests here
+    body=f"(td[2]//span[{cls('postbody')}])[1]",
+    drop=SELECTORS.drop,
+    next_page=SELECTORS.next_page,
+    title=SELECTORS.title,
+)
+_SMART = Layout("smartblue", SMARTBLUE, markers=("//a[contains(@href, 'viewtopic.php?t=')]",),
+                requires=(_SMART_POST,))
 _START = re.compile(r"[?&;]start=(\d+)")
 _PAGE = re.compile(r"(?:Page|Страница)\s+(\d+)\s+(?:of|из)\s+(\d+)", re.I)
 _SIG = re.compile(r"^\s*_{10,}\s*$")
@@ -122,11 +146,7 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
 
 
 ENGINE = Engine(
-    NAME, (_LAYOUT,), read=_read,
-    markers=("//a[contains(@href, 'profile.php?mode=viewprofile')]",
-             "//a[contains(@href, 'posting.php?mode=quote')]",
-             "//a[contains(@href, 'phpbb.com')]"),
-    requires=(f"//*[{cls('postdetails')}]",),
-    excludes=("//tbody[starts-with(@id, 'post_')]",),  # TorrentPier
-    literals=("postdetails",),
+    NAME, (_LAYOUT, _SMART), read=_read,
+    excludes=(_TORRENTPIER,),
+    literals=("postdetails", "genmed"),  # subsilver's post details; smartBlue's poster cell
 )
