@@ -43,7 +43,16 @@ ROSTER = '[game]\n[[players]]\nnick = "Вася"\n[[players]]\nnick = "Петя"
     ("unknown time zone", '[game]\ntimezone = "Mars/Olympus"\n' + ROSTER[7:], ["Mars/Olympus"]),
     ("a role typo", ROSTER + 'role = "doctr"\n', ["line 6", "doctr", "did you mean 'doctor'"]),
     ("the GM is a player", '[game]\ngm = ["Вася"]\n' + ROSTER[7:], ["line 2", "Вася", "also a player"]),
-    ("no players", 'players = []\n[game]\n', ["no players"]),
+    ("no players", 'players = []\n[game]\n', ["line 1", "no players"]),
+    # issue 28, case 4: a file that cannot describe a game is refused, naming the file and the key
+    ("only [game]", '[game]\nrules = "classic"\n', ["lists no players", "[[players]]"]),
+    ("days but no players", '[game]\n[[days]]\nnumber = 1\ndeadline = 2026-11-29T20:00:00+03:00\n',
+     ["lists no players", "[[players]]"]),
+    ("deadline before the opening", ROSTER + '[[days]]\nnumber = 1\nopens = 2026-11-29T20:00:00+03:00\n'
+     'deadline = 2026-11-29T08:00:00+03:00\n', ["line 8", "day 1 opens at or after its deadline"]),
+    ("the GM is a player's alias", '[game]\ngm = ["Васёк"]\n[[players]]\nnick = "Вася"\naliases = ["Васек"]\n',
+     ["line 2", "Васёк", "also a player (Вася)"]),
+    ("the GM is a player, in capitals", '[game]\ngm = ["ПЕТЯ"]\n' + ROSTER[7:], ["line 2", "ПЕТЯ", "also a player"]),
     ("threshold over 100", ROSTER + '[rules]\nfuzzy_threshold = 500\n', ["line 7", "from 0 to 100"]),
     ("negative penalty", ROSTER + '[rules]\nmissed_penalty = -2\n', ["line 7", "at least 0"]),
 ])

@@ -106,13 +106,15 @@ def parse(text: str, path: str = "game.toml") -> Game:
     players = _players(r, data)
     roster = _roster(r, players)
     gm = _gm(r, g, roster)
-    if "players" in data and not players:
-        r.fail("the game file lists no players", "players")
     _roles(r, data, players)
     days = _days(r, data, roster, tz)
     _day_order(r, days)
     overrides = _overrides(r, data)
     rules_name = _preset(r, g)
+    if not players:  # last, so that every other mistake is named first
+        r.section = None
+        r.fail("the game file lists no players: add a [[players]] table with the nick of each "
+               "(a count needs a roster)", "players" if "players" in data else None)
     return Game(title=r.string(g, "title", "game", "") or "", rules=rules_name, timezone=tz_name,
                 gm=gm, players=tuple(players), days=tuple(days), overrides=overrides,
                 source=path, lang=lang)
