@@ -19,6 +19,7 @@ from threadkit import blue, page, red
 
 from votecount.count import game as game_mod
 from votecount.draft.guess import find_deadline, toml_str
+from votecount.errors import ConfigError
 
 MSK = timezone(timedelta(hours=3))
 GM = "Ведущий"
@@ -116,6 +117,7 @@ def test_no_day_announcement_leaves_a_commented_template(tmp_path):
 
 def test_contradicting_deadline_becomes_a_comment(tmp_path):
     posts = [(GM, "2026-11-28 20:00:00", "День 1. Голосование до 05.12 20:00"),
+             ("Вася", "2026-11-28 21:00:00", "привет"),
              (GM, "2026-11-30 10:00:00", "День 2. Голосуем до 22:00")]
     _, path, text = draft_of(tmp_path, posts)
     d1, d2 = game_mod.load(str(path)).days
@@ -127,6 +129,7 @@ def test_only_a_day_in_order_opens_and_rules_talk_does_not(tmp_path):
     posts = [(GM, "2026-11-28 18:00:00", "Правила: в день 1 нельзя убивать. It is currently day 1."),
              (GM, "2026-11-28 20:00:00", "День 2 начнётся после первого"),  # out of order: ignored
              (GM, "2026-11-28 21:00:00", "Day one begins. Deadline 23:30"),
+             ("Вася", "2026-11-28 21:30:00", "привет"),
              (GM, "2026-11-29 21:00:00", "Votecount day 1 … Night 1 begins")]
     _, path, text = draft_of(tmp_path, posts)
     [d1] = game_mod.load(str(path)).days
@@ -150,7 +153,8 @@ def test_nicks_folding_to_one_name_are_listed_once(tmp_path):
 
 
 def test_tz_option_and_deadline_in_moscow_time(tmp_path):
-    posts = [(GM, "2026-11-28 20:00:00", "День 1. Голосование до 22:00 мск")]
+    posts = [(GM, "2026-11-28 20:00:00", "День 1. Голосование до 22:00 мск"),
+             ("Вася", "2026-11-28 21:00:00", "привет")]
     _, path, text = draft_of(tmp_path, posts, "--tz", "Asia/Novosibirsk")
     g = game_mod.load(str(path))
     assert g.timezone == "Asia/Novosibirsk"
@@ -243,13 +247,19 @@ _TEXTS = st.sampled_from(["День 1", "День 2. Голосуем до 20:00
 @given(st.lists(st.tuples(st.text(min_size=1, max_size=12), st.one_of(_TEXTS, st.text(max_size=40)),
                           st.integers(0, 72 * 60)), max_size=12))
 def test_any_draft_loads(posts):
-    """Whatever the authors, texts and times, the draft parses as a game file."""
+    """Whatever the authors, texts and times, the draft parses as a game file, unless nobody
+    but the GM posted: then it says so, and loading it refuses a game without players."""
     from votecount.draft.text import draft
     from votecount.model import Post, Thread
     start = datetime(2026, 11, 28, 18, 0, tzinfo=MSK)
     made = [Post(str(i), i, 1, author, None, start + timedelta(minutes=sum(p[2] for p in posts[:i])),
                  text, text) for i, (author, text, _) in enumerate(posts, 1)]
     text = draft(Thread("t", "mybbru", 1, tuple(made), "t.html"))
+    if "\n[[players]]" not in text:
+        assert "# FILL IN: no player is listed" in text
+        with pytest.raises(ConfigError, match="lists no players"):
+            game_mod.parse(text, "draft.toml")
+        return
     g = game_mod.parse(text, "draft.toml")
     assert len(g.players) <= len({p.author for p in made})
 
@@ -341,3 +351,65 @@ def test_placeholder_deadlines_are_on_the_threads_own_days(tmp_path):
     assert "# deadline = 2026-12-04T20:00:00+03:00" in text  # day 1: its last post's day
     assert "# deadline = 2026-12-06T20:00:00+03:00" in text  # day 2: the thread's last day
     assert "YYYY-MM-DD" not in text
+
+
+# -- issue 28, case 7: a placeholder deadline, uncommented, loads ---------------------------
+
+def uncommented(text: str) -> str:
+    """The draft with its placeholder deadlines (and the no-day template) uncommented, as a GM
+    who accepts the guesses would."""
+    keep = ("# [[days]]", "# number = ", "# opens = ", "# deadline = ", "# dead = ")
+    return "\n".join(ln[2:] if ln.startswith(keep) else ln for ln in text.split("\n"))
+
+
+def test_a_placeholder_deadline_comes_after_its_days_opening(tmp_path):
+    """Day 1 opens at 21:00 and its last post is that evening: 20:00 that day would lie before
+    the opening; the guess is the next 20:00, and uncommented it loads."""
+    posts = [(GM, "2026-11-28 21:00:00", "День 1."), ("Вася", "2026-11-28 23:00:00", "Петя")]
+    _, path, text = draft_of(tmp_path, posts)
+    assert "# deadline = 2026-11-29T20:00:00+03:00" in text
+    assert "the first 20:00 after the day opens" in text
+    path.write_text(uncommented(text), encoding="utf-8")
+    [d1] = game_mod.load(str(path)).days
+    assert d1.opens < d1.deadline == datetime(2026, 11, 29, 20, 0, tzinfo=MSK)
+
+
+def test_a_placeholder_deadline_is_not_after_the_next_days_opening(tmp_path):
+    posts = [(GM, "2026-11-28 21:00:00", "День 1."), ("Вася", "2026-11-28 23:00:00", "Петя"),
+             (GM, "2026-11-29 09:00:00", "День 2."), ("Петя", "2026-11-29 10:00:00", "Вася")]
+    _, path, text = draft_of(tmp_path, posts)
+    assert "# deadline = 2026-11-29T09:00:00+03:00" in text  # day 1 ends when day 2 opens
+    path.write_text(uncommented(text), encoding="utf-8")
+    d1, d2 = game_mod.load(str(path)).days
+    assert d1.opens < d1.deadline <= d2.opens < d2.deadline
+
+
+def test_a_placeholder_deadline_uncommented_counts(tmp_path):
+    """As a newcomer does it: init, uncomment the deadline, count with the file."""
+    posts = [(GM, "2026-11-28 21:00:00", "День 1."), ("Вася", "2026-11-28 23:00:00", "Петя"),
+             ("Петя", "2026-11-28 23:30:00", "Вася")]
+    thread, path, text = draft_of(tmp_path, posts)
+    path.write_text(uncommented(text), encoding="utf-8")
+    code, _, err = run(thread, "--game", path)
+    assert code == 0, err
+    assert "opens at or after its deadline" not in err
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=12), st.one_of(_TEXTS, st.text(max_size=40)),
+                          st.integers(0, 30 * 60)), max_size=12))
+def test_any_drafts_placeholder_deadlines_uncommented_load(posts):
+    """Whatever the thread, a GM who uncomments every placeholder deadline gets a game file that
+    loads (a draft that lists no players is refused for that, and only for that)."""
+    from votecount.draft.text import draft
+    from votecount.model import Post, Thread
+    start = datetime(2026, 11, 28, 18, 0, tzinfo=MSK)
+    made = [Post(str(i), i, 1, author, None, start + timedelta(minutes=sum(p[2] for p in posts[:i])),
+                 text, text) for i, (author, text, _) in enumerate(posts, 1)]
+    text = uncommented(draft(Thread("t", "mybbru", 1, tuple(made), "t.html")))
+    if "\n[[players]]" not in text:
+        with pytest.raises(ConfigError, match="lists no players"):
+            game_mod.parse(text, "draft.toml")
+        return
+    g = game_mod.parse(text, "draft.toml")
+    assert all(d.deadline is None or d.opens is None or d.opens < d.deadline for d in g.days)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from ..model import DEFAULT_TZ
@@ -14,12 +14,27 @@ from ..model import Post, Thread
 from ..ballots.names import key
 
 
-def _placeholder(posts: list[Post], until: int | None, tz: ZoneInfo) -> str:
-    """A deadline to fill in, on the day of the last post before post `until` (the next day's
-    opening; None: the thread's last post): 20:00 there, in the game's zone."""
+def _placeholder(posts: list[Post], until: int | None, tz: ZoneInfo, *,
+                 opens: datetime | None = None, closes: datetime | None = None) -> tuple[str | None, str]:
+    """A deadline to fill in and how it was guessed: 20:00 in the game's zone on the day of the
+    last post before post `until` (the next day's opening; None: the thread's last post); the
+    first 20:00 after `opens` when that is earlier (a deadline comes after its day opens), and
+    `closes` (the next day's opening) when that is earlier still, so that uncommented it loads.
+    None when no moment fits: the next day opens as early as this one."""
+    if opens is not None and closes is not None and closes <= opens:
+        return None, "no moment fits: the next day opens no later than this one (check both openings)"
     before = [p for p in posts if until is None or p.post_no < until]
     day = before[-1].time.astimezone(tz) if before else datetime(2026, 11, 29, tzinfo=tz)
-    return _time(day.replace(hour=20, minute=0, second=0, microsecond=0))
+    guess, why = day.replace(hour=20, minute=0, second=0, microsecond=0), "on the day of the day's last post"
+    if opens is not None and guess <= opens:
+        local = opens.astimezone(tz)
+        guess = local.replace(hour=20, minute=0, second=0, microsecond=0)
+        guess = guess if guess > local else (local + timedelta(days=1)).replace(
+            hour=20, minute=0, second=0, microsecond=0)
+        why = "at the first 20:00 after the day opens"
+    if closes is not None and guess > closes:
+        guess, why = closes.astimezone(tz), "at the next day's opening (a day ends before the next opens)"
+    return _time(guess), why
 
 
 @dataclass(frozen=True)
@@ -104,17 +119,26 @@ def player_lines(posters: Posters, list_post: Post | None, listed: list[str], gm
                 "# uncomment the ones who play (the spelling is the GM's):"]
         for name in never_posted:
             out += ["# [[players]]", f"# nick = {toml_str(comment(name))}"]
+    if not posters.roster:
+        out += NO_PLAYERS
     return out
+
+
+# Nobody but the GM posted: the draft lists no one, and a game file without players is refused.
+NO_PLAYERS = ["", "# FILL IN: no player is listed (nobody but the GM posted here under a name that can be",
+              "# listed), and a game file without players is refused; add a table for each player:",
+              "# [[players]]", "# nick = \"…\""]
 
 
 def no_day_lines(posts: list[Post], tz: ZoneInfo) -> list[str]:
     """No day was found: a commented [[days]] table to fill in."""
+    opens = posts[0].time.astimezone(tz) if posts else datetime(2026, 11, 28, 20, tzinfo=tz)
+    deadline, why = _placeholder(posts, None, tz, opens=opens)
+    why = why.replace("the day's last post", "the thread's last post")
     return ["# Days: no GM post announcing a day was found (\"День 1\", \"Day 1\", \"Наступает день\").",
             "# FILL IN one [[days]] table per day; without any, every post counts as day 1:",
-            "# [[days]]", "# number = 1",
-            f"# opens = {_time(posts[0].time.astimezone(tz)) if posts else '2026-11-28T20:00:00+03:00'}",
-            f"# deadline = {_placeholder(posts, None, tz)}  # on the day of the thread's last post",
-            "# dead = []"]
+            "# [[days]]", "# number = 1", f"# opens = {_time(opens)}",
+            f"# deadline = {deadline}  # {why}", "# dead = []"]
 
 
 def day_lines(days: list, i: int, *, posts: list[Post], tz: ZoneInfo, gm_key: str,
@@ -130,9 +154,11 @@ def day_lines(days: list, i: int, *, posts: list[Post], tz: ZoneInfo, gm_key: st
     else:
         closed = (f"; the GM closed the day in post {d.closed_by.post_no} at "
                   f"{_time(d.closed_by.time.astimezone(tz))}, so it was before that") if d.closed_by else ""
-        until = days[i + 1].post.post_no if i + 1 < len(days) else None
-        out.append(f"# deadline = {_placeholder(posts, until, tz)}  # FILL IN: no deadline found in "
-                   f"post {d.post.post_no}; a guess on the day of the day's last post{closed}")
+        nxt = days[i + 1] if i + 1 < len(days) else None
+        guess, why = _placeholder(posts, nxt and nxt.post.post_no, tz, opens=d.opens, closes=nxt and nxt.opens)
+        out.append(f"# deadline = {guess}  # FILL IN: no deadline found in post {d.post.post_no}; "
+                   f"a guess {why}{closed}" if guess else
+                   f"# deadline: FILL IN: no deadline found in post {d.post.post_no}, and {why}{closed}")
     for note in d.notes:
         out.append(f"# {comment(note)}")
     hint = ""
