@@ -174,8 +174,19 @@ def run(request: CountRequest):
 
 
 def check_day(day, game) -> None:
-    if day is not None and day not in {d.number for d in game.days}:
-        raise ConfigError(f"--day {day}: the game file has days {', '.join(str(d.number) for d in game.days) or 'none'}")
+    """--day N names a day there is: without a game file, or with one that gives no days but
+    day 1 (no [[days]] tables), the thread is one day, and the message says so."""
+    from .count.game import Day
+    numbers = [d.number for d in game.days] or [1]  # no [[days]]: one day, as the count reads it
+    if day is None or day in numbers:
+        return
+    if not game.source:
+        raise ConfigError(f"--day {day}: without a game file the thread is one day (day 1); "
+                          f"give --game with a [[days]] table for each day")
+    if list(game.days) in ([], [Day(1, None)]):
+        raise ConfigError(f"--day {day}: {game.source} gives no day but day 1 (without [[days]] tables "
+                          f"the thread is one day); add a [[days]] table for each day")
+    raise ConfigError(f"--day {day}: the game file has days {', '.join(map(str, numbers))}")
 
 
 def language(lang, game, tz, thread) -> str:

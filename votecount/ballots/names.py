@@ -351,6 +351,18 @@ class Matcher:
 
 STRICT_STAGES = frozenset({"exact", "alias"})
 
+# A "did you mean X?" is offered only for a nick whose closest player scores HINT_FLOOR or more
+# (rapidfuzz's ratio, 0-100; a heuristic stage's own score, 85-90, always clears it): below it
+# the "closest" player shares a letter or two ("Zomg" and Ophidia score 18) and the hint misleads.
+HINT_FLOOR = 60.0
+
+
+def suggestion(m: NickMatch) -> str | None:
+    """The player a "did you mean" names for an unresolved nick: the one a heuristic stage
+    found, else the closest candidate, when it scores HINT_FLOOR or more; else None."""
+    best = (m.player, m.score) if m.player else (m.candidates[0] if m.candidates else (None, 0.0))
+    return best[0] if best[0] is not None and best[1] >= HINT_FLOOR else None
+
 
 def explain(m: NickMatch, accepted: bool | None = None, lang: str = "en") -> str:
     """One line a GM can read, in `lang`: what was written and why it resolved as it did."""

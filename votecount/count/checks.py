@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple
 from ..messages import say
 from .counting import Counting
 from ..model import Ballot, Kind
-from ..ballots.names import STRICT_STAGES, key
+from ..ballots.names import STRICT_STAGES, key, suggestion
 
 
 
@@ -129,8 +129,9 @@ def reject_nick(c: Counting, b: Ballot, code: str) -> None:
     """C3.4 (or the preset's fuzzy rule): a nick that names no player, with a "did you mean"."""
     m = b.reading.match
     hint = ""
-    if code == "unknown_nick" and m is not None and m.candidates:
-        hint = say("did_you_mean", c.lang, best=m.player or m.candidates[0][0])
+    best = suggestion(m) if code == "unknown_nick" and m is not None else None
+    if best:  # only a player close enough to help (names.HINT_FLOOR)
+        hint = say("did_you_mean", c.lang, best=best)
     elif code == "ambiguous_nick" and m is not None:
         hint = ", ".join(f"{n} {s:g}" for n, s in m.candidates)
     rule = c.view.rule("fuzzy") if c.rules.accept_fuzzy else "C3.4"
