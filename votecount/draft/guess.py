@@ -12,9 +12,11 @@ a `#` comment saying what it was guessed from and what to check. What it guesses
 - Rules preset: coloured nicks in players' posts → red-blue; "пас"/"фаст" → pass-catastrophe;
   bold "Vote …" → bold-vote; else classic.
 
-The drafted text always loads with `game.load`: nicks are TOML-escaped, two posters whose
-nicks fold to the same name are not both listed, and days whose times contradict each other
-keep the contradicting time as a comment.
+The drafted text loads with `game.load`: nicks are TOML-escaped, two posters whose
+nicks fold to the same name are not both listed, days whose times contradict each other
+keep the contradicting time as a comment, and a placeholder deadline, uncommented, lies
+after its day opens and not after the next day opens. The one exception is a thread where no
+one but the GM can be listed: a game file without players is refused, and the draft says so.
 """
 
 from __future__ import annotations
