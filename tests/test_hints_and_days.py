@@ -54,9 +54,10 @@ _NICK = st.text("abcdefghijklm_", min_size=2, max_size=12).filter(lambda s: s.st
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(_NICK, min_size=1, max_size=8, unique_by=str.lower), st.text("nopqrstuvwxyz", min_size=1, max_size=12))
+@given(st.lists(_NICK, min_size=1, max_size=8, unique_by=str.lower), st.text("opqsuwxz", min_size=1, max_size=12))
 def test_a_nick_sharing_no_letter_with_the_roster_gets_no_hint(roster, written):
-    """Nothing plausible: no letter in common with any player's nick, so no "did you mean"."""
+    """Nothing plausible: no letter in common with any player's nick, typed in either keyboard
+    layout (the layout stage reads 'y' as 'н', which folds to 'h'), so no "did you mean"."""
     assert suggestion(Matcher([Player(n) for n in roster]).match(written)) is None
 
 

@@ -126,7 +126,8 @@ def test_deadline_with_a_game_file_of_days_is_refused():
 
 def test_deadline_with_a_game_file_without_days_still_sets_it(tmp_path):
     game = tmp_path / "game.toml"
-    game.write_text('[game]\ngm = ["Ведущий"]\nrules = "red-blue"\n', encoding="utf-8")
+    game.write_text('[game]\ngm = ["Ведущий"]\nrules = "red-blue"\n[[players]]\nnick = "Вася"\n',
+                    encoding="utf-8")  # players: a game file without them is refused (issue 28)
     day = counted(invoke(EXAMPLE, "--game", game, *SAVED, "-f", "json", "--deadline", "2026-11-29T19:00"))
     assert day["deadline"] == "2026-11-29T19:00:00+03:00"
 
