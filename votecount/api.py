@@ -252,6 +252,7 @@ def draft_game(request: CountRequest) -> tuple[str, list[str]]:
     from .draft.guess import mid_thread
     from .draft.text import draft
     why = "given with --tz"
+    chosen = request.zone is not None  # a Russian zone the user chose makes the draft Russian
     if request.zone is None:  # the zone the page states: its text times are read in it too
         from .draft.zone import guess
         zone_name, why = guess(list(request.threads))
@@ -260,7 +261,7 @@ def draft_game(request: CountRequest) -> tuple[str, list[str]]:
     warning = mid_thread(list(thread.posts))
     shown = [note_text(w, "en") for w in thread.warnings if w.code != "warning.starts_mid"]
     shown += [warning] if warning else []
-    return draft(thread, tz.key, why), shown
+    return draft(thread, tz.key, why, _guess_lang(tz.key if chosen else "", thread)), shown
 
 
 def check_rules(spec: str) -> None:
