@@ -33,7 +33,7 @@ def _chip(name: str, colour: str, url: str | None, weight: float = 1.0) -> str:
     return tag + (f' <span class="weight">×{num(weight)}</span>' if weight != 1 else "")
 
 
-def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str] | None = None,
+def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str] | None = None, *,
            colours: bool = True) -> str:
     """The tally table; the red and blue columns only in a preset with colours."""
     if not rows:
@@ -166,7 +166,7 @@ def _runoff(r: DayResult) -> list[str]:
     if not ro.counted:
         return parts + [f"<p>{word(lang, 'runoff_pending')}</p>"]
     names = runoff_names(ro, lang)
-    parts.append(_tally(ro.tally, ro.ballots, lang, names, r.colours))
+    parts.append(_tally(ro.tally, ro.ballots, lang, names, colours=r.colours))
     parts.append(_chart(ro.ballots, ro.tally, opens=r.deadline, deadline=ro.deadline, flags={}, lang=lang,
                         label=word(lang, "runoff"), names=names))
     if ro.missing:
