@@ -65,18 +65,16 @@ def from_docs(docs) -> tuple[str, str] | None:
 
 
 def page_language(docs) -> str:
-    """"ru" or "en": the pages' `<html lang>`, else the script of their text (Cyrillic for a
-    fifth of the letters or more is Russian)."""
-    for doc in docs:
-        declared = (doc.getroottree().getroot().get("lang") or "").strip().lower()
-        if declared[:2] in ("ru", "uk", "be"):
-            return "ru"
-        if declared[:2] == "en":
-            return "en"
+    """"ru" or "en": Russian when a fifth of the pages' letters or more are Cyrillic, or when
+    `<html lang>` says so; English otherwise (an `<html lang="en">` of a skin's default says
+    less than the posts' own script)."""
     text = " ".join(" ".join(doc.itertext()) for doc in docs)
     letters = [ch for ch in text if ch.isalpha()]
     cyrillic = sum("\u0400" <= ch <= "\u04ff" for ch in letters)
-    return "ru" if letters and cyrillic >= len(letters) * 0.2 else "en"
+    if letters and cyrillic >= len(letters) * 0.2:
+        return "ru"
+    declared = [(doc.getroottree().getroot().get("lang") or "").strip().lower()[:2] for doc in docs]
+    return "ru" if any(d in ("ru", "uk", "be") for d in declared) else "en"
 
 
 def docs_of(raws) -> list:
