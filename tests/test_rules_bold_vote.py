@@ -47,7 +47,9 @@ def test_bold_vote_no_lynch_is_a_pass_and_the_last_bold_vote_of_a_post_counts(tm
 def test_bold_vote_misses_have_no_penalty(tmp_path):
     [day] = bv(tmp_path, [("D_V", t("10:00"), "<b>Vote Ophidia</b>")])
     assert scores(day) == {"Ophidia": 1}
-    assert {v["effect"] for v in day["violations"] if v["code"] == "missed_vote"} == {"warning"}
+    # a miss with no effect is no violation (issue 28): the players who did not vote are only missing
+    assert not [v for v in day["violations"] if v["code"] == "missed_vote"]
+    assert day["missing"]
 
 
 def test_bold_vote_majority_hammer_ends_the_day(tmp_path):

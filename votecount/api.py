@@ -90,6 +90,20 @@ def zone_of(tz_name: str | None, game):
     return zone(tz_name or (game.timezone if game else DEFAULT_TZ))
 
 
+ZONE_NOTES = ("warning.zone_stated", "warning.zone_default_ru", "warning.zone_default_utc")
+
+
+def zone_for_pages(tz_name: str | None, game, raws) -> tuple:
+    """(the count's zone, the notes to add): --tz, else the game file's; else the zone the
+    pages state, else Moscow for pages in Russian and UTC for others, with one note saying
+    which (draft.zone.zone_note)."""
+    if tz_name or game is not None:
+        return zone_of(tz_name, game), ()
+    from .draft.zone import zone_note
+    name, note = zone_note(raws)
+    return zone(name), (note,)
+
+
 def parse_game(text: str, source: str):
     """A game file's text → Game (batch reads the bytes itself: a game file may be in a .zip)."""
     from .count.game import parse
@@ -122,11 +136,15 @@ def open_thread(threads, game_path=None, *, tz_name=None, engine=None, saved_at=
     None, zone). The zone is zone_of's; --saved-at is read in it."""
     from .count import game as game_mod
 
+    from .draft.zone import local_pages
+    from .read.pipeline import with_notes
+
     game = game_mod.load(str(game_path)) if game_path else None
-    tz = zone_of(tz_name, game)
+    raws = [] if tz_name or game else [r for t in threads for r in local_pages(t)]
+    tz, notes = zone_for_pages(tz_name, game, raws)
     saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
-    return read(threads, tz, engine=engine, saved_at=saved, fetch=fetch, jobs=jobs,
-                date_order=date_order), game, tz
+    thread = read(threads, tz, engine=engine, saved_at=saved, fetch=fetch, jobs=jobs, date_order=date_order)
+    return with_notes(thread, list(notes)), game, tz
 
 
 @dataclass(frozen=True)
@@ -190,8 +208,15 @@ def check_day(day, game) -> None:
 
 
 def language(lang, game, tz, thread) -> str:
-    """--lang, else the game file's, else Russian for a Russian zone or a mostly Cyrillic thread."""
-    return getattr(lang, "value", lang) if lang else (game.lang or _guess_lang(tz.key, thread))
+    """--lang, else the game file's, else Russian for a Russian zone the user chose (--tz or
+    the game file's: a zone taken from the pages leaves a ZONE_NOTES note), else the thread's
+    own: Russian when its posts are mostly Cyrillic, English otherwise."""
+    if lang:
+        return getattr(lang, "value", lang)
+    if game.lang:
+        return game.lang
+    chosen = not any(w.code in ZONE_NOTES for w in thread.warnings)
+    return _guess_lang(tz.key if chosen else "", thread)
 
 
 def count_thread(thread, game, tz, *, rules_spec=None, day=None, deadline=None, at=None, lang=None,
@@ -238,6 +263,7 @@ def draft_game(request: CountRequest) -> tuple[str, list[str]]:
     from .draft.guess import mid_thread
     from .draft.text import draft
     why = "given with --tz"
+    chosen = request.zone is not None  # a Russian zone the user chose makes the draft Russian
     if request.zone is None:  # the zone the page states: its text times are read in it too
         from .draft.zone import guess
         zone_name, why = guess(list(request.threads))
@@ -246,7 +272,7 @@ def draft_game(request: CountRequest) -> tuple[str, list[str]]:
     warning = mid_thread(list(thread.posts))
     shown = [note_text(w, "en") for w in thread.warnings if w.code != "warning.starts_mid"]
     shown += [warning] if warning else []
-    return draft(thread, tz.key, why), shown
+    return draft(thread, tz.key, why, _guess_lang(tz.key if chosen else "", thread)), shown
 
 
 def check_rules(spec: str) -> None:
@@ -292,8 +318,9 @@ def not_open_yet(at, day, game, thread) -> str:
 def _guess_lang(zone_name: str, thread) -> str:
     if zone_name in RUSSIAN_ZONES:
         return "ru"
-    sample = " ".join(p.text for p in thread.posts[:50])
-    cyr = sum("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in sample)
-    return "ru" if cyr > len(sample) * 0.2 else "en"
+    sample = " ".join([thread.title or ""] + [p.text for p in thread.posts[:50]])
+    letters = [ch for ch in sample if ch.isalpha()]
+    cyr = sum("\u0400" <= ch <= "\u04ff" for ch in letters)
+    return "ru" if letters and cyr >= len(letters) * 0.2 else "en"
 
 

@@ -183,6 +183,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "{posts} <{block}> blocks (author: <{author}>, time: <{time}>, body: <{body}>); "
                                "like blocks not taken: {skipped}; post edits are not read — check with "
                                "`votecount posts`"),
+    "warning.zone_stated": ("время — в поясе {zone}, который указан на страницах (другой пояс: --tz или "
+                            "timezone в файле игры)",
+                            "times are in {zone}, the zone the pages state (another: --tz or the game file's "
+                            "timezone)"),
+    "warning.zone_default_ru": ("страницы не указывают пояс: время — в {zone}, поясе русских форумов (другой "
+                                "пояс: --tz или timezone в файле игры)",
+                                "the pages state no zone: times are in {zone}, the zone of Russian boards "
+                                "(another: --tz or the game file's timezone)"),
+    "warning.zone_default_utc": ("страницы не указывают пояс и написаны не по-русски: время — в {zone} (другой "
+                                 "пояс: --tz или timezone в файле игры)",
+                                 "the pages state no zone and are not in Russian: times are in {zone} (another: "
+                                 "--tz or the game file's timezone)"),
     "warning.starts_mid": ("страницы начинаются с поста {first}: постов 1–{before} в них нет (дайте первую "
                            "страницу темы)",
                            "the pages read start at post {first}: posts 1–{before} are not in them (give the "

@@ -221,3 +221,4 @@ class DayResult:
     provisional: bool = False  # an interim count: the deadline (or runoff deadline) is after `now`
     now: datetime | None = None  # the moment of an interim count (--at, else the pages' save moment)
     warnings: tuple[str, ...] = ()  # about this count (not the pages'): e.g. an unknown save moment
+    colours: bool = True  # the rules use red / blue (or colour weights): the reports show colours

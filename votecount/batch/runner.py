@@ -180,7 +180,8 @@ def _count(job: Job, info: dict, started: float) -> dict:
     if job.previous == digest:
         return {"key": job.key, "status": "unchanged", "hash": digest, "error": None,
                 "pages": len(raws), "posts": 0, "rows": None}
-    tz = api.zone_of(job.tz, game)
+    tz, zone_notes = api.zone_for_pages(job.tz, game, raws)
+    notes += zone_notes
     deadline = started + job.time_limit if job.time_limit else 0.0
     thread = api.thread_of_pages(raws, job.key, tz=tz, engine=job.engine, folder=job.path,
                                  date_order=job.date_order, notes=notes,

@@ -84,7 +84,10 @@ def misses(c, missing: list[str], penalised: dict[str, float]) -> tuple[list[Vio
             modkills.append(voter)
         state.warned_day.setdefault(voter, view.number)
     effect = {"self_vote": "self_vote", "penalty": "penalty"}.get(rules.missed_vote, "warning")
-    for player in missing:
+    # a miss with no effect (no penalty, no strike towards a modkill) is no violation: the
+    # player stays in `missing`, and that is all
+    matters = effect != "warning" or bool(rules.misses_to_modkill)
+    for player in missing if matters else ():
         last = c.rejected_nick.get(player)
         why = say("missed_why", c.lang, written=last.reading.written) if last is not None else ""
         out.append(c.violation("missed_vote", player, effect=effect,

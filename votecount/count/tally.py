@@ -290,7 +290,8 @@ class DayCount:
                          violations=tuple(violations), modkills=tuple(dict.fromkeys(modkills)),
                          flags=dict(self.flags), roster=self.view.alive, lang=self.lang,
                          runoff=runoff, game_title=self.ctx.game.title, provisional=provisional,
-                         now=self.now if provisional else None)
+                         now=self.now if provisional else None,
+                         colours=self.rules.colour_votes or bool(self.rules.weights))
 
 
 def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int | None = None,

@@ -70,7 +70,7 @@ def posters_of(posts: list[Post], gm_key: str) -> Posters:
 
 
 def game_lines(thread: Thread, *, rules: str, why: str, tz_name: str, zone_why: str | None,
-                gm: str) -> list[str]:
+                gm: str, lang: str | None = None) -> list[str]:
     """The heading comment and the [game] table, each guess with why it was made."""
     posts = thread.posts
     pages_word = "page" if thread.pages == 1 else "pages"
@@ -84,6 +84,8 @@ def game_lines(thread: Thread, *, rules: str, why: str, tz_name: str, zone_why: 
             f"rules = {toml_str(rules)}  # CHECK: guessed because {comment(why)}; "
             "presets: classic, red-blue, pass-catastrophe, bold-vote",
             f"timezone = {toml_str(tz_name)}  # CHECK: {comment(zone_why or 'the zone the deadlines are written in')}",
+            *([f"lang = {toml_str(lang)}  # CHECK: the language of the thread's posts (ru | en), "
+               "the language of the counts"] if lang else []),
             f"gm = [{toml_str(gm)}]  # CHECK: "
             + ("the first poster of these pages, not the thread's first post" if warning
                else "the thread's first poster") + "; add the GM's other accounts", ""]
@@ -172,9 +174,11 @@ def day_lines(days: list, i: int, *, posts: list[Post], tz: ZoneInfo, gm_key: st
     return out
 
 
-def draft(thread: Thread, tz_name: str = DEFAULT_TZ, zone_why: str | None = None) -> str:
+def draft(thread: Thread, tz_name: str = DEFAULT_TZ, zone_why: str | None = None,
+          lang: str | None = None) -> str:
     """The game file drafted from a thread, as TOML text with comments for the GM. `zone_why`
-    says where the zone came from (the page's footer, --tz, the default)."""
+    says where the zone came from (the page's footer, --tz, the default); `lang` is the
+    thread's language, written as the game's `lang` (none: the line is left out)."""
     tz = ZoneInfo(tz_name)
     posts = list(thread.posts)
     gm = posts[0].author if posts else ""
@@ -184,7 +188,7 @@ def draft(thread: Thread, tz_name: str = DEFAULT_TZ, zone_why: str | None = None
     _consistent(days)
     rules, why = guess_rules(posts, gm_key, set(posters.seen))
     list_post, listed = listed_players(posts, gm_key, days[0].post if days else None)
-    out = game_lines(thread, rules=rules, why=why, tz_name=tz_name, zone_why=zone_why, gm=gm)
+    out = game_lines(thread, rules=rules, why=why, tz_name=tz_name, zone_why=zone_why, gm=gm, lang=lang)
     out += player_lines(posters, list_post, listed, gm_key)
     out.append("")
     if not days:

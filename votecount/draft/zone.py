@@ -2,7 +2,9 @@
 
 Evidence, in order: the forum's footer ("All times are UTC", vBulletin's "GMT +3", phpBB 3.1+'s
 zone name; votecount/engines/kit/zones.py reads it), then the offset of a SingleFile "saved date" (the clock
-of whoever saved the page, usually a player of the game), else Europe/Moscow, said as a default.
+of whoever saved the page, usually a player of the game), else Europe/Moscow for pages in
+Russian and UTC for others (page_language), said as a default. A count without --tz or a game
+file takes its zone the same way (zone_note), with one note saying which.
 A bare offset becomes UTC, Europe/Moscow for +3 (the zone of most Russian games), or the
 Etc/GMT name of that offset; the draft marks the line CHECK either way.
 """
@@ -62,20 +64,63 @@ def from_docs(docs) -> tuple[str, str] | None:
     return None
 
 
+def page_language(docs) -> str:
+    """"ru" or "en": Russian when a fifth of the pages' letters or more are Cyrillic, or when
+    `<html lang>` says so; English otherwise (an `<html lang="en">` of a skin's default says
+    less than the posts' own script)."""
+    text = " ".join(" ".join(doc.itertext()) for doc in docs)
+    letters = [ch for ch in text if ch.isalpha()]
+    cyrillic = sum("\u0400" <= ch <= "\u04ff" for ch in letters)
+    if letters and cyrillic >= len(letters) * 0.2:
+        return "ru"
+    declared = [(doc.getroottree().getroot().get("lang") or "").strip().lower()[:2] for doc in docs]
+    return "ru" if any(d in ("ru", "uk", "be") for d in declared) else "en"
+
+
+def docs_of(raws) -> list:
+    """The trees of a thread's last page and first page (the footer's newest first)."""
+    from ..read import pages
+    picked = [raws[-1]] + ([raws[0]] if len(raws) > 1 else []) if raws else []
+    return [pages.tree(r.data, r.source) for r in picked]
+
+
+def zone_note(raws):
+    """(zone name, the Note that says why) for a count without --tz or a game file: the zone
+    the pages state; else Moscow for pages in Russian, UTC for others."""
+    from ..model import Note
+    try:
+        docs = docs_of(raws)
+    except VotecountError:
+        docs = []
+    found = from_docs(docs) if docs else None
+    if found:
+        return found[0], Note.of("warning.zone_stated", zone=found[0])
+    if not docs or page_language(docs) == "ru":
+        return DEFAULT_TZ, Note.of("warning.zone_default_ru", zone=DEFAULT_TZ)
+    return "UTC", Note.of("warning.zone_default_utc", zone="UTC")
+
+
 def guess(threads: list[str]) -> tuple[str, str]:
     """(zone name, why) for the THREAD arguments: their first and last saved pages are read
     (not a URL: it is fetched once, later, in the default zone). A page that cannot be read
     gives the default here; reading the thread then names the problem."""
-    from ..read import pages, sources
     docs = []
     try:
         for arg in threads:
-            if arg == "-" or arg.lower().startswith(("http://", "https://")):
-                continue
-            raws = sources.read(arg)
-            picked = [raws[-1]] + ([raws[0]] if len(raws) > 1 else [])  # the footer's newest first
-            docs += [pages.tree(r.data, r.source) for r in picked]
+            docs += docs_of(local_pages(arg))
     except VotecountError:
         docs = []
     found = from_docs(docs) if docs else None
-    return found or (DEFAULT_TZ, "the pages state no zone: Moscow, the default; give --tz otherwise")
+    if found:
+        return found
+    if docs and page_language(docs) == "en":
+        return "UTC", "the pages state no zone and are not in Russian: UTC; give --tz otherwise"
+    return DEFAULT_TZ, "the pages state no zone: Moscow, the zone of Russian boards; give --tz otherwise"
+
+
+def local_pages(arg: str) -> list:
+    """The saved pages of a THREAD argument; none for a URL or standard input (read later)."""
+    from ..read import sources
+    if arg == "-" or arg.lower().startswith(("http://", "https://")):
+        return []
+    return sources.read(arg)

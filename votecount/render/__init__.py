@@ -71,4 +71,5 @@ def report(fmt: str, results, *, explain: bool = False, previous: dict | None = 
         from .diff import diffs_for
         diffs = diffs_for(results, previous)
     shown = Shown(explain=explain, previous=previous, diffs=diffs, console=console)
-    return render(fmt, "count", results, shown)
+    from .colours import shown as coloured_as_shown
+    return render(fmt, "count", coloured_as_shown(fmt, results), shown)

@@ -33,20 +33,23 @@ def _chip(name: str, colour: str, url: str | None, weight: float = 1.0) -> str:
     return tag + (f' <span class="weight">×{num(weight)}</span>' if weight != 1 else "")
 
 
-def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str] | None = None) -> str:
+def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str] | None = None, *,
+           colours: bool = True) -> str:
+    """The tally table; the red and blue columns only in a preset with colours."""
     if not rows:
         return f"<p>{word(lang, 'no_votes')}</p>"
     urls = {b.post.post_id: b.post.url for b in ballots}
     # the red / blue / penalty columns are details a phone can do without (class "detail")
+    sides = (("red", "num detail"), ("blue", "num detail")) if colours else ()
     head = "".join(f'<th class="{cls}">{word(lang, k)}</th>' for k, cls in
-                   (("candidate", ""), ("score", "num"), ("red", "num detail"), ("blue", "num detail"),
-                    ("penalty", "num detail"), ("voters", "")))
+                   (("candidate", ""), ("score", "num"), *sides, ("penalty", "num detail"), ("voters", "")))
     body = []
     for row in rows:
         voters = ", ".join(_chip(v.voter, v.colour, urls.get(v.post_id), v.weight) for v in row.votes)
+        cells = (f'<td class="num detail">{num(row.red)}</td><td class="num detail">{num(row.blue)}</td>'
+                 if colours else "")
         body.append(f"<tr><td><strong>{escape((names or {}).get(row.candidate, row.candidate))}</strong></td>"
-                    f'<td class="num"><strong>{num(row.score)}</strong></td><td class="num detail">{num(row.red)}</td>'
-                    f'<td class="num detail">{num(row.blue)}</td>'
+                    f'<td class="num"><strong>{num(row.score)}</strong></td>{cells}'
                     f'<td class="num detail">{num(row.penalty) if row.penalty else ""}</td>'
                     f"<td>{voters or '—'}</td></tr>")
     return (f'<div class="table-wrap"><table class="tally"><thead><tr>{head}</tr></thead>'
@@ -107,7 +110,7 @@ def day_section(r: DayResult, diff: dict | None = None) -> str:
     lang = r.lang
     tz = r.deadline.tzinfo if r.deadline is not None else None
     parts = [f'<section class="day" id="day-{r.day}" data-day="{r.day}">', *_heading(r), *_outcome(r),
-             _tally(r.tally, r.ballots, lang)]
+             _tally(r.tally, r.ballots, lang, colours=r.colours)]
     if diff is not None:
         parts.append(f"<h3>{word(lang, 'changes')}</h3><ul class=\"diff\">"
                      + "".join(f"<li>{escape(x)}</li>" for x in diff["lines"]) + "</ul>")
@@ -163,7 +166,7 @@ def _runoff(r: DayResult) -> list[str]:
     if not ro.counted:
         return parts + [f"<p>{word(lang, 'runoff_pending')}</p>"]
     names = runoff_names(ro, lang)
-    parts.append(_tally(ro.tally, ro.ballots, lang, names))
+    parts.append(_tally(ro.tally, ro.ballots, lang, names, colours=r.colours))
     parts.append(_chart(ro.ballots, ro.tally, opens=r.deadline, deadline=ro.deadline, flags={}, lang=lang,
                         label=word(lang, "runoff"), names=names))
     if ro.missing:

@@ -42,11 +42,13 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
-def _tally_table(rows, w, names: dict[str, str] | None = None) -> Table:
+def _tally_table(rows, w, names: dict[str, str] | None = None, colours: bool = True) -> Table:
+    """The tally; the red and blue columns only in a preset with colours."""
     table = Table(show_edge=False, header_style="bold")
-    for col, justify in ((w["candidate"], "left"), (w["score"], "right"), (w["red"], "right"),
-                         (w["blue"], "right"), (w["penalty"], "right"), (w["voters"], "left")):
-        table.add_column(col, justify=justify)
+    shown = ("candidate", "score", "red", "blue", "penalty", "voters") if colours else (
+        "candidate", "score", "penalty", "voters")
+    for col in shown:
+        table.add_column(w[col], justify="left" if col in ("candidate", "voters") else "right")
     for row in rows:
         voters = Text()
         for i, v in enumerate(row.votes):
@@ -54,7 +56,8 @@ def _tally_table(rows, w, names: dict[str, str] | None = None) -> Table:
                 voters.append(", ")
             label = v.voter + (f" ×{_num(v.weight)}" if v.weight != 1 else "")
             voters.append(label, style=STYLE.get(v.colour, ""))
-        table.add_row((names or {}).get(row.candidate, row.candidate), _num(row.score), _num(row.red), _num(row.blue),
+        sides = (_num(row.red), _num(row.blue)) if colours else ()
+        table.add_row((names or {}).get(row.candidate, row.candidate), _num(row.score), *sides,
                       _num(row.penalty) if row.penalty else "", voters)
     return table
 
@@ -65,7 +68,7 @@ def day_renderables(r: DayResult, explain: bool = False) -> list:
     `explain`) each ballot's story."""
     w = labels("label", r.lang)
     out = _heading(r, w)
-    out.append(_tally_table(r.tally, w) if r.tally else Text(w["no_votes"], style="dim"))
+    out.append(_tally_table(r.tally, w, colours=r.colours) if r.tally else Text(w["no_votes"], style="dim"))
     for flag, when in r.flags.items():
         if when is not None:
             out.append(Text(f"{w[flag]}: {when.isoformat(sep=' ')}", style="bold magenta"))
@@ -108,7 +111,7 @@ def _runoff(r: DayResult, w: dict) -> list:
     return [Text(f"{w['runoff']} ({w['runoff_mode_' + ro.mode]}; {', '.join(ro.candidates)}; "
                  f"{w['deadline']}: {dl})",
                  style="bold"),
-            _tally_table(ro.tally, w, runoff_names(ro, r.lang)) if ro.tally else Text(w["no_votes"], style="dim"),
+            _tally_table(ro.tally, w, runoff_names(ro, r.lang), r.colours) if ro.tally else Text(w["no_votes"], style="dim"),
             Text(f"{w['runoff_missing']}: {', '.join(ro.missing) if ro.missing else w['none']}")]
 
 
@@ -135,7 +138,7 @@ def _stories(r: DayResult, w: dict) -> list:
     out = [Text(w["explain"] + ":", style="bold")]
     for b in r.ballots:
         out.append(Text(f"  #{b.post.post_no} {b.voter} → {b.kind} {b.target or ''} "
-                        f"[{b.colour}, ×{_num(b.weight)}] {b.status}", style="bold"))
+                        f"[{b.colour + ', ' if b.colour else ''}×{_num(b.weight)}] {b.status}", style="bold"))
         for line in b.story:  # the nick line already names the candidates
             out.append(Text(f"      {line}"))
     return out

@@ -269,7 +269,8 @@ def _mark(b: Ballot, cx: float, cy: float, *, plot: _Plot, names: dict[str, str]
     late = any(v.code == "late_vote" for v in b.violations)
     target = names.get(b.target, b.target) or (word(lang, b.kind) if b.kind in ("pass", "withdraw") else b.reading.written or "?")
     weight = f" ×{num(b.weight)}" if b.weight != 1 else ""
-    lines = [f"{b.voter} → {target}, {colour_word(lang, b.colour)}{weight}",
+    colour_said = f", {colour_word(lang, b.colour)}" if b.colour else ""  # "": a preset without colours
+    lines = [f"{b.voter} → {target}{colour_said}{weight}",
              f"{when(b.post.time.astimezone(tz), lang)} · {word(lang, 'post')} {b.post.post_no}",
              word(lang, b.status) + (f" ({word(lang, 'late')})" if late else "")]
     lines += [f"[{v.rule}] {v.message}" for v in b.violations]
