@@ -87,7 +87,7 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     raws, fetched = _raw_pages(args, engine, fetch, notes)
     from . import postsfile
     if raws and all(postsfile.looks_like(r) for r in raws):  # posts JSON: no pages to parse
-        return with_notes(postsfile.thread_of(raws, " ".join(args), engine=engine), notes)
+        return with_notes(with_gaps(postsfile.thread_of(raws, " ".join(args), engine=engine), {}, set()), notes)
     merged = thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
                                fetched=fetched, jobs=jobs, date_order=date_order)
     return with_notes(merged, notes)
