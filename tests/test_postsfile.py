@@ -52,6 +52,7 @@ def _days(thread_arg: str, game: Path | None, engine: str | None = None) -> list
         d = day_dict(r)
         d.pop("thread")  # pages, engine, title: a posts file has no pages (nor a thread title)
         d.pop("game_title")
+        d.pop("now", None)  # an open day's "now": a page may say when it was saved, a posts file cannot
         out.append(json.loads(json.dumps(d, sort_keys=True).replace(thread_arg, "<thread>")))
     return out
 

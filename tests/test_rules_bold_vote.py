@@ -282,7 +282,9 @@ def test_bold_vote_no_lynch_majority_ends_the_day_with_nobody(tmp_path):
 
 def test_bold_vote_no_lynch_needs_a_full_majority_without_the_note(tmp_path):
     posts = [("Cy", TAG.format("No Lynch")), ("Dee", TAG.format("no lynch")), ("Eve", TAG.format("Bob"))]
-    [day] = count_posts(tmp_path, posts, game_file(["Ann", "Bob", "Cy", "Dee", "Eve"], extra='majority = "half+1"'))
+    # the day ends with post 4 (a day with no known end is not decided: tests/test_decided.py)
+    [day] = count_posts(tmp_path, posts, game_file(["Ann", "Bob", "Cy", "Dee", "Eve"], extra='majority = "half+1"',
+                                                   days="[[days]]\nnumber = 1\nlast_post = 4\n"))
     assert day["flags"]["hammer_at"] is None  # 2 of 5 is no majority
     assert day["outcome"]["kind"] == "lynch" and day["outcome"]["eliminated"] == ["Bob"]
 
@@ -327,7 +329,7 @@ def test_replaces_in_every_preset_the_earlier_holders_ballot_is_the_slots(tmp_pa
 def test_replaces_strikes_stay_with_the_slot(tmp_path, preset, rule):
     # seed 001: "замена ранее чем произойдёт второй пропуск" — a player who missed once is
     # replaced; the replacement's first miss is the slot's second: a modkill.
-    days = "[[days]]\nnumber = 1\nlast_post = 3\n[[days]]\nnumber = 2\n"
+    days = "[[days]]\nnumber = 1\nlast_post = 3\n[[days]]\nnumber = 2\nlast_post = 5\n"
     red = '<span style="color:red">{}</span>'
     posts = [("Старый", "Hello all"), ("Petya", red.format("Vasya")),  # day 1: Старый misses
              ("Kolya", "Hi, I am the replacement"), ("Vasya", red.format("Petya")),  # day 2: so does Kolya

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .errors import ConfigError, did_you_mean  # noqa: F401 (the commands' door)
+from .errors import ConfigError, InputError, did_you_mean  # noqa: F401 (the commands' door)
 from .messages import note_text  # noqa: F401 (the commands' door)
 from .model import DEFAULT_TZ, Note  # noqa: F401 (the commands' door)
 from .read.sources import PAGE_SUFFIXES, RawPage, input_files, is_page, is_url, natural_order  # noqa: F401
@@ -252,6 +252,17 @@ def count_thread(thread, game, tz, *, rules_spec=None, day=None, deadline=None, 
     if at_moment is not None and not results:
         raise ConfigError(not_open_yet(at_moment, day, game, thread))
     return results
+
+
+def check_whole(results) -> None:
+    """--strict: a count of a thread its pages say is not whole (Thread.missing_pages) is an
+    error, one line, exit 2: no count is made of part of a thread."""
+    thread = results[0].thread if results else None
+    if thread is None or thread.complete:
+        return
+    from .messages import say
+    gaps = "; ".join(say(f"gap.{g.side}", "en", post_no=g.post_no, url=g.url) for g in thread.missing_pages)
+    raise InputError(f"{thread.source}: {say('error.incomplete', 'en', gaps=gaps)}")
 
 
 def draft_game(request: CountRequest) -> tuple[str, list[str]]:

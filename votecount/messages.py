@@ -104,11 +104,27 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "missed_why": (" (голос «{written}» не принят)", " (ballot '{written}' rejected)"),
     "open_leading": ("день ещё идёт: пока впереди — {names}", "the day is still open: leading so far: {names}"),
     "open_no_votes": ("день ещё идёт: голосов пока нет", "the day is still open: no votes yet"),
+    "undecided_leading": ("итог не подводится: пока впереди — {names}", "no outcome declared: leading so far: {names}"),
+    "undecided_no_votes": ("итог не подводится: голосов пока нет", "no outcome declared: no votes so far"),
     # the life cycle of a count: interim headings and the warnings about "now"
     "interim": ("Промежуточный подсчёт на {at} (до конца дня {left})",
                 "Interim count at {at}, {left} before the deadline"),
     "interim_runoff": ("Промежуточный подсчёт на {at} (до конца переголосования {left})",
                        "Interim count at {at}, {left} before the runoff deadline"),
+    "interim_no_deadline": ("Промежуточный подсчёт{at} — дедлайн не задан: итог не подводится; задайте "
+                            "--deadline или дедлайн в файле игры",
+                            "Interim count{at} — no deadline is set: no outcome is declared; give --deadline "
+                            "or a deadline in the game file"),
+    "interim_incomplete": ("Промежуточный подсчёт{at} — тема дана не целиком (см. предупреждение): итог дня "
+                           "не подводится",
+                           "Interim count{at} — the thread is not whole (see the warning): the day's outcome "
+                           "is not declared"),
+    "interim_at": (" на {at}", " at {at}"),
+    "error.incomplete": ("--strict: тема дана не целиком: {gaps}",
+                         "--strict: the thread is not whole: {gaps}"),
+    "gap.before": ("страницы начинаются с поста {post_no}", "the pages start at post {post_no}"),
+    "gap.after": ("после поста {post_no} есть следующая страница ({url})",
+                  "a next page follows post {post_no} ({url})"),
     "hours": ("{h} ч", "{h} h"), "minutes": ("{m} мин", "{m} min"),
     "hours_minutes": ("{h} ч {m} мин", "{h} h {m} min"),
     "under_a_minute": ("меньше минуты", "under a minute"),
@@ -199,6 +215,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "страницу темы)",
                            "the pages read start at post {first}: posts 1–{before} are not in them (give the "
                            "thread's first page)"),
+    "warning.ends_mid": ("{source} ссылается на следующую страницу ({url}), а её среди прочитанных нет: тема дана "
+                         "не целиком, постов после {last} в подсчёте нет; день, который идёт дальше, не "
+                         "подводится (дайте все страницы темы или её адрес)",
+                         "{source} links to a next page ({url}) that is not among the pages read: the thread "
+                         "is not whole, no post after {last} is counted; a day that goes on past it is not "
+                         "decided (give every page of the thread, or its address)"),
     "warning.edited_no_time": ("{source}: пост {no} (id {id}) отредактирован, но время правки не указано: "
                                "была ли правка после дедлайна, неизвестно",
                                "{source}: post {no} (id {id}): edited, but the edit notice gives no time: "

@@ -72,6 +72,21 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class Gap:
+    """Pages the thread is known to lack: before the first post given ("before": the pages start
+    at post `post_no` > 1), or after the last ("after": the page holding post `post_no` links to
+    a next page, `url`)."""
+
+    side: str  # "before" | "after"
+    post_no: int
+    url: str | None = None
+
+    def to_json(self) -> dict:
+        key = "before_post" if self.side == "before" else "after_post"
+        return {key: self.post_no, **({"url": self.url} if self.url else {})}
+
+
+@dataclass(frozen=True, slots=True)
 class Thread:
     title: str
     engine: str
@@ -82,6 +97,14 @@ class Thread:
     saved_at_source: str | None = None
     saved_at: datetime | None = None  # the latest save moment shown by the pages (not a file's mtime)
     url: str | None = None  # the thread's address when known (fetched)
+    missing_pages: tuple[Gap, ...] = ()  # the pages say the thread goes on beyond them
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing_pages
+
+    def gap(self, side: str) -> Gap | None:
+        return next((g for g in self.missing_pages if g.side == side), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,3 +245,6 @@ class DayResult:
     now: datetime | None = None  # the moment of an interim count (--at, else the pages' save moment)
     warnings: tuple[str, ...] = ()  # about this count (not the pages'): e.g. an unknown save moment
     colours: bool = True  # the rules use red / blue (or colour weights): the reports show colours
+    # why a provisional day is open: "deadline" (ahead of `now`), "no_deadline" (none known),
+    # "incomplete" (the pages lack part of the day: Thread.missing_pages); None when final
+    open_reason: str | None = None

@@ -62,7 +62,7 @@ def count_cmd(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (never an input); its extension picks the format when -f is not given."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
-    strict: bool = typer.Option(False, "--strict", help="Exit 1 when the count has violations."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 when the count has violations; exit 2 when the pages are not the whole thread."),
     diff: Optional[Path] = typer.Option(None, "--diff", metavar="PREVIOUS.json",
                                         help="Show what changed since an earlier --format json count."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
@@ -81,7 +81,7 @@ def count_cmd(
     """
     check_output(output, threads, game, diff, rules, cookies)
     chosen = pick_format(fmt, output, Format, "count")
-    from ..api import CountRequest, run
+    from ..api import CountRequest, check_whole, run
     previous = None
     if diff is not None:  # read first: a bad file fails before the (slower) count
         from ..render.diff import load_previous
@@ -91,6 +91,8 @@ def count_cmd(
                                deadline=deadline, zone=tz, at=at, lang=lang, engine=engine,
                                saved_at=saved_at, fetch=fetch, jobs=jobs,
                                date_order=date_order_of(date_order)))
+    if strict:  # part of a thread is bad input under --strict (exit 2), before anything is written
+        check_whole(results)
     _write_report(chosen, results, explain=explain, previous=previous, output=output)
     format_note(fmt, output, chosen)
     if strict and any(r.violations for r in results):

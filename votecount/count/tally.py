@@ -22,7 +22,7 @@ from ..ballots.reading import BALLOT_KINDS, mention_line
 from .checks import Seen, iso
 from .context import Context, GameState
 from .dayview import DayView
-from .days import default_deadlines, windows
+from .days import Shown, default_deadlines, moment, open_reason, unknown_moment, windows
 from .game import Day, Game
 from ..messages import MESSAGES, collate, say
 from ..model import Ballot, DayResult, Kind, Outcome, Post, Reading, Thread, Violation
@@ -45,9 +45,10 @@ class DayCount:
     feeding posts, then `result()`."""
 
     def __init__(self, ctx: Context, thread: Thread, day: Day, *, opens: datetime | None,
-                 state: GameState, now: datetime | None):
+                 state: GameState, now: datetime | None, pending: str | None = None, head_cut: bool = False):
         self.ctx, self.thread, self.day, self.state = ctx, thread, day, state
         self.opens, self.now = opens, now
+        self.pending, self.head_cut = pending, head_cut  # days.open_reason; the thread lacks its start
         self.rules, self.lang = ctx.rules, ctx.lang
         self.view = DayView.build(ctx, day, frozenset(state.modkilled))
         self.ballots: list[Ballot] = []
@@ -214,16 +215,16 @@ class DayCount:
         return {v: b for v, b in self.current.items() if b.kind in CHOICES}
 
     # -- the end of the day --------------------------------------------------------------
-    def open_until(self) -> datetime | None:
-        """The deadline still ahead of "now" when this count is an interim one, else None: a
-        day is final once its deadline has passed, when "now" is unknown, and from the post
-        that closed it early (RB.8, the bold-vote hammer, PC.4's fast night)."""
-        deadline = self.day.deadline
-        if self.now is None or deadline is None or self.now >= deadline:
+    def open_reason(self) -> str | None:
+        """Why this count is an interim one (days.open_reason: the deadline is ahead of "now",
+        none is known, the pages lack part of the day), else None. A rule that closed the day
+        (RB.8, the bold-vote hammer, PC.4's fast night) decides it, unless the thread lacks its
+        start: the ballots before the first page given are unknown."""
+        if self.pending is None:
             return None
-        if self.closed or self.flags["fast_night_at"] is not None:
+        if (self.closed or self.flags["fast_night_at"] is not None) and not self.head_cut:
             return None
-        return deadline
+        return self.pending
 
     def interim(self) -> DayResult:
         """A day still open: the ballots cast so far, no missed vote yet (no penalty, strike
@@ -232,9 +233,11 @@ class DayCount:
         missing = [p for p in self.view.voters if p not in counted]
         rows = dayend.rows(counted, {})
         leaders = [r.candidate for r in rows if r.score > 0 and r.score == rows[0].score]
-        note = say("open_leading" if leaders else "open_no_votes", self.lang, names=", ".join(leaders))
+        lead = "open" if self.open_reason() == "deadline" else "undecided"  # no end known, or pages missing
+        note = say(f"{lead}_leading" if leaders else f"{lead}_no_votes", self.lang, names=", ".join(leaders))
         return self.day_result(rows, Outcome("open", note=note, extra={"leaders": leaders}), missing=missing,
-                               misses=[], modkills=list(self.day.modkills), runoff=None)
+                               misses=[], modkills=list(self.day.modkills), runoff=None,
+                               reason=self.open_reason())
 
     def result(self) -> DayResult:
         if self.view.no_vote:  # PC.9
@@ -244,7 +247,7 @@ class DayCount:
             note = say("no_vote", self.lang, names=", ".join(self.view.modkills))
             return self.day_result((), Outcome("no_vote", note=note), missing=[], misses=[],
                                    modkills=list(self.view.modkills), runoff=None)
-        if self.open_until() is not None:
+        if self.open_reason() is not None:
             return self.interim()
         runoff_posts, late_posts = self.split_after()
         counted = self.counted()
@@ -278,7 +281,7 @@ class DayCount:
         inside = [p for p in self.after if end is None or p.time < end]
         return inside, [p for p in self.after if end is not None and p.time >= end]
 
-    def day_result(self, rows, outcome, *, missing, misses, modkills, runoff) -> DayResult:
+    def day_result(self, rows, outcome, *, missing, misses, modkills, runoff, reason=None) -> DayResult:
         phases = self.ballots + (list(runoff.ballots) if runoff is not None else [])
         in_posts = [v for b in phases for v in b.violations] + self.loose
         violations = sorted(in_posts, key=lambda v: (v.post_no or 0, collate(v.player))) + misses
@@ -291,7 +294,8 @@ class DayCount:
                          flags=dict(self.flags), roster=self.view.alive, lang=self.lang,
                          runoff=runoff, game_title=self.ctx.game.title, provisional=provisional,
                          now=self.now if provisional else None,
-                         colours=self.rules.colour_votes or bool(self.rules.weights))
+                         colours=self.rules.colour_votes or bool(self.rules.weights),
+                         open_reason=(reason or "deadline") if provisional else None)
 
 
 def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int | None = None,
@@ -306,12 +310,15 @@ def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int 
     last = posts[-1].time if posts else None
     now = moment(at, thread.saved_at, last)
     horizon = now or last  # the days opened by then are counted
+    shown = Shown.of(thread, posts, at)
     results = []
     after_post = None  # the previous day's last_post
     for day, opens, next_opens in windows(default_deadlines(game.days, rules, first), first):
         if opens and horizon and opens > horizon:
             break  # not opened yet
-        dc = DayCount(ctx, thread, day, opens=opens, state=state, now=now)
+        pending = open_reason(day, (opens, next_opens), after_post, shown, now=now)
+        dc = DayCount(ctx, thread, day, opens=opens, state=state, now=now, pending=pending,
+                      head_cut=shown.head_cut)
         for post in posts:
             if in_day(post, opens, next_opens, after_post=after_post, last_post=day.last_post):
                 dc.feed(post)
@@ -368,27 +375,3 @@ def in_day(post: Post, opens: datetime | None, next_opens: datetime | None, *,
     if last_post is not None:
         return post.post_no <= last_post
     return not (next_opens and post.time >= next_opens)
-
-
-def moment(at: datetime | None, saved_at: datetime | None, last: datetime | None) -> datetime | None:
-    """"Now" for a count: --at, else the pages' known save moment (never before the last post
-    they show), else None: unknown."""
-    if at is not None:
-        return at
-    if saved_at is None:
-        return None
-    return max(saved_at, last) if last is not None else saved_at
-
-
-def unknown_moment(r: DayResult, last: datetime | None) -> DayResult:
-    """The last day counted as final although its last post is before its deadline (or its
-    runoff deadline), because the pages do not say when they were saved: one warning line."""
-    end = r.runoff.deadline if r.runoff is not None and r.runoff.deadline else r.deadline
-    closed_early = r.runoff is None and any(r.flags.values())
-    if end is None or last is None or last >= end or closed_early:
-        return r
-    fmt = "%d.%m %H:%M" if r.lang == "ru" else "%Y-%m-%d %H:%M"
-    local = last.astimezone(end.tzinfo)
-    line = say("unknown_moment", r.lang, last=local.strftime(fmt), deadline=end.strftime(fmt),
-               example=local.strftime("%H:%M"))
-    return replace(r, warnings=r.warnings + (line,))

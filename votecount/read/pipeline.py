@@ -23,7 +23,7 @@ from . import pages as pages_mod
 from . import manifest, sources, thread
 from .. import parallel
 from ..errors import ParseError
-from ..model import Note, Page, Thread
+from ..model import Gap, Note, Page, Thread
 
 FETCH_TIME = "the time the page was fetched"
 
@@ -87,7 +87,7 @@ def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None
     raws, fetched = _raw_pages(args, engine, fetch, notes)
     from . import postsfile
     if raws and all(postsfile.looks_like(r) for r in raws):  # posts JSON: no pages to parse
-        return with_notes(postsfile.thread_of(raws, " ".join(args), engine=engine), notes)
+        return with_notes(with_gaps(postsfile.thread_of(raws, " ".join(args), engine=engine), {}, set()), notes)
     merged = thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
                                fetched=fetched, jobs=jobs, date_order=date_order)
     return with_notes(merged, notes)
@@ -117,6 +117,7 @@ class _PageRead:
     page_url: str | None = None  # the fetched address, else the one the saved file names
     inferred: tuple | None = None  # --engine generic: what the page's structure gave (generic_note)
     notes: tuple = ()  # what the engine says of the page beside its posts (Engine.notes)
+    next_url: str | None = None  # the page's "next page" link (resolved), None on a last page
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,18 @@ def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading):
     inferred = _inferred(doc, len(found)) if parser.name == engines.GENERIC else None
     notes = tuple(parser.notes(doc, raw.source)) if parser.notes is not None else ()
     return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url, inferred,
-                             notes)
+                             notes, None if url else _next_url(parser, doc, page_url))
+
+
+def _next_url(parser, doc, page_url: str | None) -> str | None:
+    """The page's link to a next page, made absolute against the page's address (None: none,
+    or a link to the page itself). A fetched page is not asked: the fetch followed its links."""
+    from urllib.parse import urljoin
+    href = parser.next_page(doc, page_url)
+    if not href or not href.strip():
+        return None
+    found = urljoin(page_url or "", href.strip())
+    return None if page_url and found == page_url else found
 
 
 def _inferred(doc, posts: int) -> tuple:
@@ -191,6 +203,7 @@ class _Gathered:
     pages: int = 0
     inferred: list = field(default_factory=list)  # --engine generic: each page's (_PageRead.inferred)
     notes: list = field(default_factory=list)  # what the pages showed and the engine skipped
+    next_urls: dict = field(default_factory=dict)  # page → its next-page link (None: none)
 
     def add(self, read) -> None:
         self.pages += 1
@@ -207,6 +220,8 @@ class _Gathered:
         if read.inferred:
             self.inferred.append(read.inferred)
         self.notes.extend(n for n in read.notes if n not in self.notes)  # a view's note once a thread
+        if read.posts:
+            self.next_urls[read.source] = read.next_url
 
 
 def _each_page(raws, parser, how: _Reading, jobs: int):
@@ -250,8 +265,24 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
         merged = replace(merged, warnings=(generic_note(got.inferred), *merged.warnings))
     if got.notes:
         merged = replace(merged, warnings=(*merged.warnings, *got.notes))
+    return with_gaps(merged, got.next_urls, set(got.page_urls.values()))
+
+
+def with_gaps(merged: Thread, next_urls: dict, addresses: set) -> Thread:
+    """The thread with the pages it lacks (Thread.missing_pages) and one warning for each: the
+    pages start after post 1 (a URL or folder that starts mid-thread), or the page holding the
+    last post links to a next page not given (a fetched page never: its fetch went on to the
+    end)."""
+    gaps, notes = [], []
     first = merged.posts[0].post_no if merged.posts else 1
-    if first > 1:  # a URL or folder that starts mid-thread: earlier votes are not in the count
-        merged = replace(merged, warnings=(Note.of("warning.starts_mid", first=first, before=first - 1),
-                                           *merged.warnings))
-    return merged
+    if first > 1:
+        gaps.append(Gap("before", first))
+        notes.append(Note.of("warning.starts_mid", first=first, before=first - 1))
+    last = merged.posts[-1] if merged.posts else None
+    following = next_urls.get(last.source) if last is not None else None
+    if following and following not in addresses:
+        gaps.append(Gap("after", last.post_no, following))
+        notes.append(Note.of("warning.ends_mid", source=last.source, url=following, last=last.post_no))
+    if not gaps:
+        return merged
+    return replace(merged, missing_pages=tuple(gaps), warnings=(*notes, *merged.warnings))

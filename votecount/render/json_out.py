@@ -58,7 +58,8 @@ def day_dict(r: DayResult, explain: bool = False) -> dict:
     out = {
         "thread": {"title": t.title, "engine": t.engine, "pages": t.pages, "posts": len(t.posts),
                    "source": t.source, "warnings": [note_text(w, "en") for w in t.warnings],
-                   "saved_at_source": t.saved_at_source, "url": t.url},
+                   "saved_at_source": t.saved_at_source, "url": t.url, "complete": t.complete,
+                   "missing_pages": [g.to_json() for g in t.missing_pages]},
         "game_title": r.game_title,
         "rules": r.rules,
         "day": r.day,
@@ -77,6 +78,7 @@ def day_dict(r: DayResult, explain: bool = False) -> dict:
     if r.provisional:  # an interim count (CONTRACT): a final day has no such field
         out["provisional"] = True
         out["now"] = iso(r.now)
+        out["open_reason"] = r.open_reason
     if r.warnings:
         out["warnings"] = list(r.warnings)
     if explain:

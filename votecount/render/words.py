@@ -33,10 +33,18 @@ def when(t: datetime | None, lang: str = "ru") -> str:
 
 
 def interim_heading(r) -> str | None:
-    """"Промежуточный подсчёт на 14:00 (до конца дня 6 ч)" for an interim count, else None."""
-    if not r.provisional or r.now is None:
+    """"Промежуточный подсчёт на 14:00 (до конца дня 6 ч)" for an interim count, else None; a
+    day that is open because no deadline is known, or because the pages lack part of it, says
+    that instead of the time left."""
+    if not r.provisional:
         return None
     runoff = r.runoff is not None and r.runoff.provisional
+    if not runoff and r.open_reason in ("no_deadline", "incomplete"):
+        at = "" if r.now is None or r.open_reason == "incomplete" else say("interim_at", r.lang, at=r.now.strftime(
+            "%d.%m %H:%M" if r.lang == "ru" else "%Y-%m-%d %H:%M"))
+        return say(f"interim_{r.open_reason}", r.lang, at=at)
+    if r.now is None:
+        return None
     end = r.runoff.deadline if runoff else r.deadline
     local = r.now.astimezone(end.tzinfo)
     at = local.strftime("%H:%M")
