@@ -96,10 +96,10 @@ ZONE_NOTES = ("warning.zone_stated", "warning.zone_default_ru", "warning.zone_de
 def zone_for_pages(tz_name: str | None, game, raws) -> tuple:
     """(the count's zone, the notes to add): --tz, else the game file's; else the zone the
     pages state, else Moscow for pages in Russian and UTC for others, with one note saying
-    which (draft.zone.zone_note)."""
+    which (read.zone.zone_note)."""
     if tz_name or game is not None:
         return zone_of(tz_name, game), ()
-    from .draft.zone import zone_note
+    from .read.zone import zone_note
     name, note = zone_note(raws)
     return zone(name), (note,)
 
@@ -136,7 +136,7 @@ def open_thread(threads, game_path=None, *, tz_name=None, engine=None, saved_at=
     None, zone). The zone is zone_of's; --saved-at is read in it."""
     from .count import game as game_mod
 
-    from .draft.zone import local_pages
+    from .read.zone import local_pages
     from .read.pipeline import with_notes
 
     game = game_mod.load(str(game_path)) if game_path else None
@@ -276,7 +276,7 @@ def draft_game(request: CountRequest) -> tuple[str, list[str]]:
     why = "given with --tz"
     chosen = request.zone is not None  # a Russian zone the user chose makes the draft Russian
     if request.zone is None:  # the zone the page states: its text times are read in it too
-        from .draft.zone import guess
+        from .read.zone import guess
         zone_name, why = guess(list(request.threads))
         request = replace(request, zone=zone_name)
     thread, _, tz = open_request(request)

@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from ..model import Post
+from ..read.zone import MSK
 from ..ballots.names import key
 # Votes: a coloured nick → red-blue; a bold text opening with a vote word → bold-vote; the
 # pass-catastrophe preset's own words → pass-catastrophe. Narrower than the readers' patterns:
@@ -74,7 +75,6 @@ DEADLINE = re.compile(r"(?:\bдо|\bdeadline:?|\buntil|\bends?\s+at|\bby)\s+"
 LIST_HEADING = re.compile(r"игрок|участник|состав|список|живы|players?\b|roster|living|alive", re.I)
 LIST_ITEM = re.compile(r"^\s*\d{1,2}\s*[.)]\s*(.+?)\s*$")
 LIST_TAIL = re.compile(r"\s*(?:\(.*\)|\[.*\]|\s[-–—]\s.*)$")  # "nick (mentor: Bur)", "nick — мирный"
-MSK = "Europe/Moscow"  # "МСК", "по Москве": the zone a Russian GM names
 
 
 @dataclass

@@ -16,7 +16,8 @@ from zoneinfo import ZoneInfo
 
 from ..model import DEFAULT_TZ
 from ..errors import VotecountError
-from .guess import MSK
+
+MSK = "Europe/Moscow"  # "МСК", "по Москве", +03:00: the zone a Russian GM or board names
 
 # Elements that hold a post's text, on every engine: a "Часовой пояс: …" written in a post is
 # not the page's zone.
@@ -47,7 +48,7 @@ def from_docs(docs) -> tuple[str, str] | None:
     """(zone name, why) from the pages' own evidence, or None."""
     from ..engines.kit.zones import stated_zone
 
-    from ..read.pages import saved_date
+    from .pages import saved_date
     for doc in docs:
         zone = stated_zone(doc, _POSTS)
         if isinstance(zone, ZoneInfo):
@@ -79,7 +80,7 @@ def page_language(docs) -> str:
 
 def docs_of(raws) -> list:
     """The trees of a thread's last page and first page (the footer's newest first)."""
-    from ..read import pages
+    from . import pages
     picked = [raws[-1]] + ([raws[0]] if len(raws) > 1 else []) if raws else []
     return [pages.tree(r.data, r.source) for r in picked]
 
@@ -120,7 +121,7 @@ def guess(threads: list[str]) -> tuple[str, str]:
 
 def local_pages(arg: str) -> list:
     """The saved pages of a THREAD argument; none for a URL or standard input (read later)."""
-    from ..read import sources
+    from . import sources
     if arg == "-" or arg.lower().startswith(("http://", "https://")):
         return []
     return sources.read(arg)
