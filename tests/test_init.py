@@ -69,15 +69,15 @@ def test_draft_loads_and_guesses_gm_roster_days_and_rules(tmp_path):
     assert d2.deadline == datetime(2026, 11, 30, 22, 0, tzinfo=MSK)  # "до 22-00" the same day
     assert d3.opens == datetime(2026, 12, 1, 10, 0, tzinfo=MSK) and d3.deadline is None
     # every guess is commented for the GM
-    assert "rules = \"red-blue\"  # CHECK: guessed because 4 posts by players carry a nick in red or blue (first: post 7 by Вася)" in text
-    assert "# deadline = 2026-12-01T20:00:00+03:00  # FILL IN: no deadline found in post 14" in text
-    assert "# Day 1: opened by the GM's post 6: «День 1.»" in text
-    assert "# Day 3: opened by the GM's post 14: «*** День 3 ***»" in text
-    assert "dead = []  # FILL IN: who was out before this day (killed, lynched, modkilled); the GM's posts since day 1 opened name: Петя\n" in text
-    assert "since day 2 opened name: Маша\n" in text
+    assert "rules = \"red-blue\"  # CHECK: догадка, потому что постов игроков с ником красным или синим: 4 (первый: пост 7, автор Вася)" in text
+    assert "# deadline = 2026-12-01T20:00:00+03:00  # FILL IN: в посте 14 дедлайн не найден" in text
+    assert "# День 1: открыт постом ведущего 6: «День 1.»" in text
+    assert "# День 3: открыт постом ведущего 14: «*** День 3 ***»" in text
+    assert "dead = []  # FILL IN: кто выбыл до этого дня (убит, казнён, автокилл); посты ведущего с открытия дня 1 называют: Петя\n" in text
+    assert "с открытия дня 2 называют: Маша\n" in text
     # the GM's list names two who never posted: suggested, commented out
     assert '# nick = "Коля"' in text and '# nick = "Dimon_88"' in text
-    assert f"nick = {toml_str(WEIRD)}  # 1 post, first: post 4 (not in the GM's list in post 1" in text
+    assert f"nick = {toml_str(WEIRD)}  # постов: 1, первый: пост 4 (нет в списке ведущего в посте 1" in text
 
 
 def test_drafted_file_counts(tmp_path):
@@ -92,11 +92,11 @@ def test_drafted_file_counts(tmp_path):
 
 @pytest.mark.parametrize("posts, preset, why", [
     ([(GM, "2026-11-28 20:00:00", "День 1. Можно пас и фаст."), ("Вася", "2026-11-28 21:00:00", "Петя"),
-      ("Петя", "2026-11-28 21:01:00", "пас")], "pass-catastrophe", "2 posts say 'пас' or 'фаст' (first: post 1 by Ведущий)"),
+      ("Петя", "2026-11-28 21:01:00", "пас")], "pass-catastrophe", "постов со словами «пас» или «фаст»: 2 (первый: пост 1, автор Ведущий)"),
     ([(GM, "2026-11-28 20:00:00", "Day 1 start."), ("Ann", "2026-11-28 21:00:00", "<strong>Vote: Bob</strong> he lurks"),
-      ("Bob", "2026-11-28 21:01:00", "<b>VOTE Ann</b>")], "bold-vote", "2 posts by players have a bold 'Vote …'"),
+      ("Bob", "2026-11-28 21:01:00", "<b>VOTE Ann</b>")], "bold-vote", "постов игроков с жирным «Vote …»: 2"),
     ([(GM, "2026-11-28 20:00:00", "День 1"), ("Вася", "2026-11-28 21:00:00", "Петя"),
-      ("Петя", "2026-11-28 21:01:00", red("Вася"))], "classic", "no coloured nicks, pass words or bold votes"),
+      ("Петя", "2026-11-28 21:01:00", red("Вася"))], "classic", "нет ни цветных ников, ни слов «пас», ни жирных голосов"),
 ])
 def test_rules_preset_guess_says_why(tmp_path, posts, preset, why):
     _, path, text = draft_of(tmp_path, posts)
@@ -110,7 +110,7 @@ def test_no_day_announcement_leaves_a_commented_template(tmp_path):
                                              ("Вася", "2026-11-28 21:00:00", "А когда начнём?")])
     g = game_mod.load(str(path))
     assert g.days == () and [p.nick for p in g.players] == ["Вася"]
-    assert "# FILL IN one [[days]] table per day" in text and "# [[days]]" in text
+    assert "# FILL IN по таблице [[days]] на каждый день" in text and "# [[days]]" in text
     code, _, err = run(thread, "--game", path)
     assert code == 0, err
 
@@ -122,7 +122,7 @@ def test_contradicting_deadline_becomes_a_comment(tmp_path):
     _, path, text = draft_of(tmp_path, posts)
     d1, d2 = game_mod.load(str(path)).days
     assert d1.deadline is None and d2.deadline == datetime(2026, 11, 30, 22, 0, tzinfo=MSK)
-    assert "read 'до 05.12 20:00' as 2026-12-05T20:00:00+03:00, but day 2 opens before it: check it" in text
+    assert "«до 05.12 20:00» прочитано как 2026-12-05T20:00:00+03:00, но день 2 открывается раньше: проверьте" in text
 
 
 def test_only_a_day_in_order_opens_and_rules_talk_does_not(tmp_path):
@@ -141,7 +141,7 @@ def test_closing_post_is_noted_when_no_deadline_is_written(tmp_path):
     posts = [(GM, "2026-11-28 20:00:00", "День 1"), ("Вася", "2026-11-28 21:00:00", "Петя"),
              (GM, "2026-11-29 20:10:00", "Итоги голосования: …")]
     _, _, text = draft_of(tmp_path, posts)
-    assert "the GM closed the day in post 3 at 2026-11-29T20:10:00+03:00, so it was before that" in text
+    assert "ведущий закрыл день в посте 3 в 2026-11-29T20:10:00+03:00, так что дедлайн был раньше" in text
 
 
 def test_nicks_folding_to_one_name_are_listed_once(tmp_path):
@@ -149,7 +149,7 @@ def test_nicks_folding_to_one_name_are_listed_once(tmp_path):
              ("Bася", "2026-11-28 21:01:00", "привет")]  # a Latin B: the same name to the matcher
     _, path, text = draft_of(tmp_path, posts)
     assert [p.nick for p in game_mod.load(str(path)).players] == ["Вася"]
-    assert "# NOT LISTED: 'Bася' folds to the same name as 'Вася'" in text
+    assert "# NOT LISTED: 'Bася' сводится к тому же имени, что и 'Вася'" in text
 
 
 def test_tz_option_and_deadline_in_moscow_time(tmp_path):
@@ -271,7 +271,7 @@ from conftest import FIXTURES, ROOT  # noqa: E402
 
 def test_one_page_is_one_page(tmp_path):
     _, _, text = draft_of(tmp_path, RED_BLUE_GAME)
-    assert f"(mybbru, 1 page, {len(RED_BLUE_GAME)} posts)" in text.splitlines()[0]
+    assert f"(mybbru, страниц: 1, постов: {len(RED_BLUE_GAME)})" in text.splitlines()[0]
 
 
 @pytest.mark.parametrize("page,zone,why", [
@@ -336,9 +336,9 @@ def test_pages_from_the_middle_of_a_thread_warn_that_the_gm_is_a_guess(tmp_path)
     assert code == 0, err
     text = out.read_text(encoding="utf-8")
     assert "start at post 51" in err and "GM" in err
-    assert "# WARNING: the pages start at post 51" in text
+    assert "# ВНИМАНИЕ: страницы начинаются с поста 51" in text
     [gm_line] = [ln for ln in text.splitlines() if ln.startswith("gm = ")]
-    assert "not the thread's first post" in gm_line
+    assert "а не первого поста темы" in gm_line
 
 
 def test_placeholder_deadlines_are_on_the_threads_own_days(tmp_path):
@@ -368,7 +368,7 @@ def test_a_placeholder_deadline_comes_after_its_days_opening(tmp_path):
     posts = [(GM, "2026-11-28 21:00:00", "День 1."), ("Вася", "2026-11-28 23:00:00", "Петя")]
     _, path, text = draft_of(tmp_path, posts)
     assert "# deadline = 2026-11-29T20:00:00+03:00" in text
-    assert "the first 20:00 after the day opens" in text
+    assert "первые 20:00 после открытия дня" in text
     path.write_text(uncommented(text), encoding="utf-8")
     [d1] = game_mod.load(str(path)).days
     assert d1.opens < d1.deadline == datetime(2026, 11, 29, 20, 0, tzinfo=MSK)
@@ -413,3 +413,33 @@ def test_any_drafts_placeholder_deadlines_uncommented_load(posts):
         return
     g = game_mod.parse(text, "draft.toml")
     assert all(d.deadline is None or d.opens is None or d.opens < d.deadline for d in g.days)
+
+
+# -- issue 28, case 5: the draft's comments are in the thread's language --------------------
+
+def test_a_russian_threads_draft_speaks_russian_and_loads(tmp_path):
+    """A Russian thread: every comment the draft writes is Russian (the markers CHECK and FILL IN
+    stay), the TOML is as before, and uncommented placeholders load."""
+    posts = [(GM, "2026-11-28 21:00:00", "День 1."), ("Вася", "2026-11-28 23:00:00", "Петя"),
+             ("Петя", "2026-11-28 23:30:00", "Вася")]
+    thread, path, text = draft_of(tmp_path, posts)
+    assert 'lang = "ru"' in text
+    assert "# CHECK:" in text and "# FILL IN:" in text
+    for english in ("Drafted by", "Every value", "guessed because", "Players:", "the time of post",
+                    "no deadline found", "who was out", "opened by the GM", "first: post"):
+        assert english not in text, english
+    assert "# Черновик `votecount init`" in text and "догадка" in text and "кто выбыл до этого дня" in text
+    path.write_text(uncommented(text), encoding="utf-8")
+    code, _, err = run(thread, "--game", path)
+    assert code == 0, err
+
+
+def test_an_english_threads_draft_stays_english(tmp_path):
+    from votecount.draft.text import draft
+    from votecount.model import Post, Thread
+    start = datetime(2026, 11, 28, 18, 0, tzinfo=timezone.utc)
+    made = [Post("1", 1, 1, "Host", None, start, "Day 1 start.", "Day 1 start."),
+            Post("2", 2, 1, "Ann", None, start + timedelta(hours=1), "vote Bob", "vote Bob")]
+    text = draft(Thread("t", "mybbru", 1, tuple(made), "t.html"), "UTC", None, "en")
+    assert text.startswith("# Drafted by `votecount init` from t.html (mybbru, 1 page, 2 posts).\n")
+    assert "# CHECK: the time of post 1" in text and "# FILL IN: no deadline found in post 1" in text

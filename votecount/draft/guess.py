@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from ..messages import say
 from ..model import Post
 from ..read.zone import MSK
 from ..ballots.names import key
@@ -221,9 +222,9 @@ def named(posts: list[Post], nicks: list[str]) -> list[str]:
     return [n for n in nicks if key(n) and re.search(r"(?<!\w)" + re.escape(key(n)) + r"(?!\w)", text)]
 
 
-def _consistent(days: list[DraftDay]) -> None:
-    """Drop (to a comment) any deadline game.load would refuse: not after its day's opening,
-    not before the next day's opening, not after the previous deadline."""
+def _consistent(days: list[DraftDay], lang: str | None = None) -> None:
+    """Drop (to a comment, in `lang`) any deadline game.load would refuse: not after its day's
+    opening, not before the next day's opening, not after the previous deadline."""
     for i, d in enumerate(days):
         if d.deadline is None:
             continue
@@ -231,18 +232,19 @@ def _consistent(days: list[DraftDay]) -> None:
         prev = next((p.deadline for p in reversed(days[:i]) if p.deadline), None)
         why = None
         if d.deadline <= d.opens:
-            why = "it is not after the day's opening"
+            why = say("draft.bad_not_after_open", lang)
         elif nxt is not None and nxt.opens < d.deadline:
-            why = f"day {nxt.number} opens before it"
+            why = say("draft.bad_next_opens", lang, n=nxt.number)
         elif prev is not None and d.deadline <= prev:
-            why = "it is not after the previous day's deadline"
+            why = say("draft.bad_not_after_prev", lang)
         if why:
-            d.notes.append(f"read '{d.deadline_text}' as {_time(d.deadline)}, but {why}: check it")
+            d.notes.append(say("draft.bad_deadline", lang, text=d.deadline_text, time=_time(d.deadline), why=why))
             d.deadline = None
 
 
-def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[str, str]:
-    """(preset, why) from what the posts look like."""
+def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str], *,
+                lang: str | None = None) -> tuple[str, str]:
+    """(preset, why) from what the posts look like, the why in `lang`."""
     from ..engines.kit.runs import of_post  # the runs the posts carry from their elements, else their html's
     coloured: list[Post] = []
     bold: list[Post] = []
@@ -263,22 +265,22 @@ def guess_rules(posts: list[Post], gm_key: str, roster_keys: set[str]) -> tuple[
             bold.append(p)
 
     def first(found: list[Post]) -> str:
-        return f"first: post {found[0].post_no} by {comment(found[0].author)}"
+        return say("draft.rules_first", lang, no=found[0].post_no, author=comment(found[0].author))
 
     gm_pass = [p for p in passes if key(p.author) == gm_key]
     if len(coloured) >= 2:
-        return "red-blue", f"{len(coloured)} posts by players carry a nick in red or blue ({first(coloured)})"
+        return "red-blue", say("draft.rules_red_blue", lang, n=len(coloured), first=first(coloured))
     if gm_pass or len(passes) >= 2:
-        words = " or ".join(f"'{w}'" for w in DRAFT_PASS_WORDS)
-        return "pass-catastrophe", f"{len(passes)} posts say {words} ({first(gm_pass or passes)})"
+        words = say("draft.rules_or", lang).join(say("draft.quoted", lang, word=w) for w in DRAFT_PASS_WORDS)
+        return "pass-catastrophe", say("draft.rules_pass", lang, n=len(passes), words=words,
+                                       first=first(gm_pass or passes))
     if len(bold) >= 2:
-        return "bold-vote", f"{len(bold)} posts by players have a bold 'Vote …' ({first(bold)})"
-    return "classic", "no coloured nicks, pass words or bold votes were found"
+        return "bold-vote", say("draft.rules_bold", lang, n=len(bold), first=first(bold))
+    return "classic", say("draft.rules_classic", lang)
 
 
-def mid_thread(posts: list[Post]) -> str | None:
-    """The warning for pages that start after the thread's first post, or None."""
+def mid_thread(posts: list[Post], lang: str | None = None) -> str | None:
+    """The warning (in `lang`) for pages that start after the thread's first post, or None."""
     if not posts or posts[0].post_no <= 1:
         return None
-    return (f"the pages start at post {posts[0].post_no}, not at the thread's first post: the GM "
-            "drafted (the first poster of these pages) is a guess, and earlier days are missing")
+    return say("draft.mid_thread", lang, no=posts[0].post_no)
