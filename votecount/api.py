@@ -329,9 +329,7 @@ def not_open_yet(at, day, game, thread) -> str:
 def _guess_lang(zone_name: str, thread) -> str:
     if zone_name in RUSSIAN_ZONES:
         return "ru"
-    sample = " ".join([thread.title or ""] + [p.text for p in thread.posts[:50]])
-    letters = [ch for ch in sample if ch.isalpha()]
-    cyr = sum("\u0400" <= ch <= "\u04ff" for ch in letters)
-    return "ru" if letters and cyr >= len(letters) * 0.2 else "en"
+    from .read.zone import mostly_cyrillic
+    return "ru" if mostly_cyrillic(" ".join([thread.title or ""] + [p.text for p in thread.posts[:50]])) else "en"
 
 

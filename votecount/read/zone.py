@@ -65,14 +65,18 @@ def from_docs(docs) -> tuple[str, str] | None:
     return None
 
 
-def page_language(docs) -> str:
-    """"ru" or "en": Russian when a fifth of the pages' letters or more are Cyrillic, or when
-    `<html lang>` says so; English otherwise (an `<html lang="en">` of a skin's default says
-    less than the posts' own script)."""
-    text = " ".join(" ".join(doc.itertext()) for doc in docs)
+def mostly_cyrillic(text: str) -> bool:
+    """A fifth of the text's letters or more are Cyrillic: Russian text (Latin nicks, links and
+    quoted English around it do not outweigh it). The one test of a thread's or a page's script."""
     letters = [ch for ch in text if ch.isalpha()]
-    cyrillic = sum("\u0400" <= ch <= "\u04ff" for ch in letters)
-    if letters and cyrillic >= len(letters) * 0.2:
+    return bool(letters) and sum("\u0400" <= ch <= "\u04ff" for ch in letters) >= len(letters) * 0.2
+
+
+def page_language(docs) -> str:
+    """"ru" or "en": Russian when the pages' text is mostly Cyrillic, or when `<html lang>` says
+    so; English otherwise (an `<html lang="en">` of a skin's default says less than the posts'
+    own script)."""
+    if mostly_cyrillic(" ".join(" ".join(doc.itertext()) for doc in docs)):
         return "ru"
     declared = [(doc.getroottree().getroot().get("lang") or "").strip().lower()[:2] for doc in docs]
     return "ru" if any(d in ("ru", "uk", "be") for d in declared) else "en"
@@ -122,6 +126,6 @@ def guess(threads: list[str]) -> tuple[str, str]:
 def local_pages(arg: str) -> list:
     """The saved pages of a THREAD argument; none for a URL or standard input (read later)."""
     from . import sources
-    if arg == "-" or arg.lower().startswith(("http://", "https://")):
+    if arg == "-" or sources.is_url(arg):
         return []
     return sources.read(arg)
