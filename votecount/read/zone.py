@@ -89,38 +89,36 @@ def docs_of(raws) -> list:
     return [pages.tree(r.data, r.source) for r in picked]
 
 
-def zone_note(raws):
-    """(zone name, the Note that says why) for a count without --tz or a game file: the zone
-    the pages state; else Moscow for pages in Russian, UTC for others."""
-    from ..model import Note
+def _chosen(read_pages) -> tuple[str, str, str]:
+    """(zone name, which: "stated" | "ru" | "utc", why) of the pages `read_pages()` gives (lists
+    of raw pages; reading them may fail) for a count or draft told no zone otherwise: the one they state; else Moscow for pages in Russian (or none to read: a
+    URL is fetched later), UTC for others. A page that cannot be read gives the default here;
+    reading the thread then names the problem."""
     try:
-        docs = docs_of(raws)
+        docs = [doc for raws in read_pages() for doc in docs_of(raws)]
     except VotecountError:
         docs = []
     found = from_docs(docs) if docs else None
     if found:
-        return found[0], Note.of("warning.zone_stated", zone=found[0])
-    if not docs or page_language(docs) == "ru":
-        return DEFAULT_TZ, Note.of("warning.zone_default_ru", zone=DEFAULT_TZ)
-    return "UTC", Note.of("warning.zone_default_utc", zone="UTC")
+        return found[0], "stated", found[1]
+    if docs and page_language(docs) == "en":
+        return "UTC", "utc", "the pages state no zone and are not in Russian: UTC; give --tz otherwise"
+    return DEFAULT_TZ, "ru", "the pages state no zone: Moscow, the zone of Russian boards; give --tz otherwise"
+
+
+def zone_note(raws):
+    """(zone name, the Note that says why) for a count without --tz or a game file."""
+    from ..model import Note
+    name, which, _ = _chosen(lambda: [raws])
+    return name, Note.of({"stated": "warning.zone_stated", "ru": "warning.zone_default_ru",
+                          "utc": "warning.zone_default_utc"}[which], zone=name)
 
 
 def guess(threads: list[str]) -> tuple[str, str]:
-    """(zone name, why) for the THREAD arguments: their first and last saved pages are read
-    (not a URL: it is fetched once, later, in the default zone). A page that cannot be read
-    gives the default here; reading the thread then names the problem."""
-    docs = []
-    try:
-        for arg in threads:
-            docs += docs_of(local_pages(arg))
-    except VotecountError:
-        docs = []
-    found = from_docs(docs) if docs else None
-    if found:
-        return found
-    if docs and page_language(docs) == "en":
-        return "UTC", "the pages state no zone and are not in Russian: UTC; give --tz otherwise"
-    return DEFAULT_TZ, "the pages state no zone: Moscow, the zone of Russian boards; give --tz otherwise"
+    """(zone name, why) for `init`'s THREAD arguments: their first and last saved pages are
+    read (not a URL: it is fetched once, later, in the default zone)."""
+    name, _, why = _chosen(lambda: [local_pages(arg) for arg in threads])
+    return name, why
 
 
 def local_pages(arg: str) -> list:
