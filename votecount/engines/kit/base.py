@@ -22,7 +22,9 @@ from .runs import read_body  # a post's text and colour runs, from its cleaned b
 
 from .boardtime import BoardClock, needs_page
 from .dates import from_attr, is_relative, parse_time
-from .markup import _DIGITS, BLOCK_TAGS, clean_body, cleaned, cleaned_text, serialised, squash_lines, digits, drop_matcher, drop_walk, inner_html, generator, headless, remove, squash, take, text_of
+from .markup import (  # noqa: F401 (engine modules import these from base)
+    _DIGITS, BLOCK_TAGS, clean_body, cleaned, cleaned_text, serialised, squash_lines, digits, drop_matcher,
+    drop_walk, inner_html, generator, headless, remove, squash, take, text_of)
 from .pagewalk import has, page_drops, page_memo, role_walk  # noqa: F401 (engine modules import has from base)
 from .roles import Firsts  # a role's first result: a Python matcher, else libxml2
 
@@ -215,9 +217,9 @@ class UnreadableTime(ParseError):
     """A time whose text cannot be read (not a relative one needing --saved-at): for a post's
     own time, the post is kept with its time unknown (read_post) and the thread warns."""
 
-    def __init__(self, message: str, text: str):
+    def __init__(self, message: str, text: str, label: str):
         super().__init__(message)
-        self.text = text
+        self.text, self.label = text, label
 
 
 # The time an unknown-time post holds until read/thread.merge gives it its place in the
@@ -239,7 +241,7 @@ def read_time(label: str, raw_attr: str, raw_text: str, page: Page, *, where: st
     if raw_text and (is_relative(raw_text) or (clock and clock.needs_now(raw_text))):
         raise ParseError(f"{where}: {label} '{raw_text}' is relative and the moment the page "
                          "was saved is unknown: give --saved-at")
-    raise UnreadableTime(f"{where}: cannot read the {label} from '{raw_text[:60]}'", raw_text[:60])
+    raise UnreadableTime(f"{where}: cannot read the {label} from '{raw_text[:60]}'", raw_text[:60], label)
 
 
 _CLOCK_TEXT = re.compile(r"\d{1,2}:\d{2}")
@@ -379,7 +381,7 @@ def _post_time(c: Compiled, el, page: Page, where: str, *, time=None) -> tuple[d
         return post_time(c, el, page, where=where, raw_text=time_text,
                          raw_attr=c.first("time_attr", el)), True
     except UnreadableTime as bad:
-        if "post time" not in str(bad):  # an edit time read by an engine's own `time`
+        if bad.label != "post time":  # an edit time read by an engine's own `time`
             raise
         return UNKNOWN_TIME, False
 
