@@ -25,15 +25,18 @@ class Renderer:
     posts: str | None = None  # renders the extracted posts: a Thread
     activity: str | None = None  # renders `activity`'s Report
     terminal: bool = False  # printed on the terminal's console (colours) to standard output
+    # its values are the contract's (CONTRACT.md): a ballot keeps the colour it was counted
+    # with even in a preset without colours, where the reports a person reads show none
+    counted_colours: bool = False
 
 
 RENDERERS = {
     "table": Renderer((".txt",), count="table:render", posts="posts:table",
                       activity="activity:table", terminal=True),
     "json": Renderer((".json",), count="json_out:render", posts="posts:json_text",
-                     activity="activity:json_text"),
+                     activity="activity:json_text", counted_colours=True),
     "csv": Renderer((".csv",), count="csv_out:render", posts="posts:csv_text",
-                    activity="activity:csv_text"),
+                    activity="activity:csv_text", counted_colours=True),
     "bbcode": Renderer((".bbcode",), count="bbcode:render"),
     "markdown": Renderer((".md", ".markdown"), count="markdown:render"),
     "html": Renderer((".html", ".htm"), count="html:render"),
@@ -71,5 +74,7 @@ def report(fmt: str, results, *, explain: bool = False, previous: dict | None = 
         from .diff import diffs_for
         diffs = diffs_for(results, previous)
     shown = Shown(explain=explain, previous=previous, diffs=diffs, console=console)
-    from .colours import shown as coloured_as_shown
-    return render(fmt, "count", coloured_as_shown(fmt, results), shown)
+    from .colours import uncoloured
+    entry = RENDERERS.get(fmt)
+    as_shown = list(results) if entry is None or entry.counted_colours else [uncoloured(r) for r in results]
+    return render(fmt, "count", as_shown, shown)

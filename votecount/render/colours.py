@@ -4,7 +4,8 @@ The count gives every plain vote the colour red (it counts against its target, R
 "Plain ballots"), and JSON and CSV keep that value (CONTRACT.md). The reports a person reads
 (table, BBCode, Markdown, HTML) show no red and blue in such a preset: `uncoloured` gives each
 ballot and vote the empty colour "", which no renderer paints, and the table and the HTML
-drop their red / blue columns (DayResult.colours).
+drop their red / blue columns (DayResult.colours). Which formats keep the counted colour is
+the registry's (render.RENDERERS, `counted_colours`).
 """
 
 from __future__ import annotations
@@ -12,10 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..model import DayResult
-
-# the formats whose values are the contract's: the colour a ballot was counted with stays
-KEEP = ("json", "csv")
-
 
 def _rows(rows) -> tuple:
     return tuple(replace(row, votes=tuple(replace(v, colour="") for v in row.votes)) for row in rows)
@@ -34,7 +31,3 @@ def uncoloured(r: DayResult) -> DayResult:
         runoff = replace(runoff, tally=_rows(runoff.tally), ballots=_ballots(runoff.ballots))
     return replace(r, tally=_rows(r.tally), ballots=_ballots(r.ballots), runoff=runoff)
 
-
-def shown(fmt: str, results: list[DayResult]) -> list[DayResult]:
-    """The results `fmt` renders: those of KEEP as counted, the others uncoloured."""
-    return list(results) if fmt in KEEP else [uncoloured(r) for r in results]
