@@ -38,6 +38,21 @@ def test_undeclared_latin1_stays_latin():
     assert "café est fermé" in decode(page.encode("cp1252"))[0]
 
 
+def test_an_installed_detector_does_not_change_how_a_page_reads(monkeypatch):
+    """bs4 asks chardet or charset_normalizer when one is installed (other packages bring them):
+    an undeclared page reads the same with or without one (here, one that guesses KOI8-R)."""
+    import bs4.dammit
+
+    class Guesser:
+        @staticmethod
+        def detect(_data):
+            return {"encoding": "koi8-r"}
+
+    monkeypatch.setattr(bs4.dammit, "chardet_module", Guesser)
+    page = "<html><body><p>Le caf\u00e9 est ferm\u00e9, na\u00efve r\u00e9sum\u00e9</p></body></html>"
+    assert decode(page.encode("cp1252")) == (page, "windows-1252")
+
+
 def test_latin1_read_as_cp1252():
     page = "<html><head><meta charset='iso-8859-1'></head><body>caf\u00e9 \u2019quoted\u2019</body></html>"
     text, _ = decode(page.encode("cp1252"))
