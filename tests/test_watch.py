@@ -19,6 +19,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import ROOT
 from forumserver import Forum, Reply
@@ -344,3 +346,31 @@ def test_cli_ctrl_c_ends_the_watch_and_leaves_the_last_count_whole(forum, tmp_pa
         if proc.poll() is None:
             proc.kill()
     assert rc == 130 and out.read_text(encoding="utf-8") == written and "Вася" in written
+
+
+def test_a_forum_on_the_internet_is_asked_at_most_once_a_minute(monkeypatch, tmp_path):
+    from votecount import api
+    from votecount.errors import FetchError
+
+    def unreachable(*args, **kw):
+        raise FetchError("page 1 (https://forum.example/t=1): connection failed")
+    monkeypatch.setattr(api, "watch_politeness", lambda url, options: (None, False))
+    monkeypatch.setattr(api, "fetch_folder", unreachable)
+    day = Day([])
+    got = watch("https://forum.example/t=1", game_file(tmp_path, "en"), day, rounds=2, every=5)
+    assert day.slept == [60] and got[0].notes[0] == "--every 5: forum.example is asked at most once every 60 s"
+    assert all(r.results == () for r in got) and "connection failed" in got[1].notes[0]
+
+
+@given(st.floats(min_value=0, max_value=10**6, allow_nan=False), st.sampled_from(["", "s", "m", "h", "min", "sec"]))
+def test_every_reads_a_number_with_its_unit(value, unit):
+    from votecount.cli.watch import every_seconds
+    text = f"{value:f}".rstrip("0").rstrip(".") or "0"
+    factor = {"": 1, "s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600}[unit]
+    assert every_seconds(text + unit) == pytest.approx(float(text) * factor)
+
+
+@given(st.text(max_size=200))
+def test_robots_delay_never_fails_and_is_never_negative(text):
+    found = robots_delay(text)
+    assert found is None or 0 <= found < 86400

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
+from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
@@ -20,6 +21,12 @@ from ..messages import say
 from ..render import report
 from .kit import COOKIE, COOKIES, DATE_ORDER, DELAY, MAX_BYTES, MAX_PAGE_BYTES, MAX_PAGES, MAX_TIME, RETRIES, TIMEOUT, DateOrder, Format, Lang, date_order_of, fetch_options
 from .outputs import check_output, pick_format, terminal, write_out
+
+class Until(str, Enum):
+    deadline = "deadline"
+    hammer = "hammer"
+    never = "never"
+
 
 _EVERY = re.compile(r"(\d+(?:\.\d+)?)\s*(s|sec|m|min|h)?", re.I)
 _UNIT = {"": 1, "s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600}
@@ -45,7 +52,7 @@ def register(app: typer.Typer) -> None:
         output: Optional[Path] = typer.Option(None, "--output", "-o", help="Rewrite this file with the current count after each change; the pages and the watch's state are kept in the folder FILE's name with .pages."),
         fmt: Optional[Format] = typer.Option(None, "--format", "-f", help="Format of the count (default: from the extension of -o, else table)."),
         html: Optional[Path] = typer.Option(None, "--html", help="Also keep this HTML report, which reloads itself in the browser."),
-        until: str = typer.Option("deadline", "--until", help="What ends the watch: deadline (one final count once it has passed), hammer (the hammer or the deadline), never."),
+        until: Until = typer.Option(Until.deadline, "--until", help="What ends the watch: deadline (one final count once it has passed), hammer (the hammer or the deadline), never."),
         rounds: Optional[int] = typer.Option(None, "--rounds", min=1, help="Stop after this many rounds (scripts, tests)."),
         pages: Optional[Path] = typer.Option(None, "--pages", help="Folder for a URL's pages and the watch's state (default: beside -o; without -o a temporary one)."),
         rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Preset or rules .toml, without --game."),
@@ -69,7 +76,7 @@ def register(app: typer.Typer) -> None:
                              fetch=fetch_options(ctx.params, threads=[source]), date_order=date_order_of(date_order))
         from ..watch.loop import WatchRequest
         folder = pages if pages is not None else (output.with_name(output.stem + ".pages") if output else None)
-        request = WatchRequest(source, count, every=every_seconds(every), until=until, rounds=rounds,
+        request = WatchRequest(source, count, every=every_seconds(every), until=until.value, rounds=rounds,
                                pages=None if folder is None or not is_url(source) else str(folder))
         _run(request, _Targets(chosen, output, html))
 
