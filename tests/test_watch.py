@@ -324,6 +324,8 @@ def test_cli_every_is_seconds_or_a_unit_and_bad_values_are_one_line(tmp_path):
     assert [every_seconds(v) for v in ("0", "90", "90s", "5m", "1.5h")] == [0, 90, 90, 300, 5400]
     rc, out, err = cli(str(tmp_path), "--every", "soon", cwd=tmp_path)
     assert rc == 2 and err.count("\n") == 1 and "--every soon" in err
+    rc, out, err = cli("-", cwd=tmp_path)
+    assert rc == 2 and err.count("\n") == 1 and "standard input" in err
 
 
 def test_cli_ctrl_c_ends_the_watch_and_leaves_the_last_count_whole(forum, tmp_path):

@@ -66,6 +66,8 @@ def register(app: typer.Typer) -> None:
         date_order: Optional[DateOrder] = DATE_ORDER,
     ):
         """Watch a vote thread during the day: count it again every few minutes and say what changed."""
+        if source == "-":
+            raise VotecountError("watch -: standard input is read once; give a URL or a folder of pages")
         check_output(output, [source], game)
         check_output(html, [source], game)
         if output is not None and html is not None and output.resolve() == html.resolve():
