@@ -313,7 +313,10 @@ def test_cli_watch_writes_o_and_html_and_prints_only_changes(forum, tmp_path):
     assert "раунд 3" not in out  # nothing changed: nothing said
     post = (tmp_path / "count.bbcode").read_text(encoding="utf-8")
     assert post.startswith("[b]") and "Коля — 2" in post
-    assert '<meta http-equiv="refresh" content="1">' in (tmp_path / "live.html").read_text(encoding="utf-8")
+    live = (tmp_path / "live.html").read_text(encoding="utf-8")
+    assert '<meta http-equiv="refresh" content="1">' in live
+    assert "Петя: голос перенесён: Вася → Коля" in live and "красн" not in live  # round 2's diff
+    assert "\a" not in out  # no bell: standard output is not a terminal
     assert (tmp_path / "count.pages" / "manifest.json").is_file()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary file left
     assert "раундов — 3" in err
@@ -376,3 +379,30 @@ def test_every_reads_a_number_with_its_unit(value, unit):
 def test_robots_delay_never_fails_and_is_never_negative(text):
     found = robots_delay(text)
     assert found is None or 0 <= found < 86400
+
+
+def test_cli_rings_the_bell_with_an_alert_only_on_a_terminal(forum, tmp_path):
+    import pty
+    thread = Thread(forum)
+    opening(thread)
+    thread.post("Вася", "10:20", vote("Коля"))  # Коля at L-1 on the first count
+    thread.publish()
+    leader, follower = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", "NO_COLOR": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "votecount.cli", "watch", thread.url(), "--game",
+                             str(game_file(tmp_path, "en")), "--every", "0", "--rounds", "1", "-o",
+                             str(tmp_path / "count.md")], cwd=tmp_path, env=env, stdout=follower,
+                            stderr=subprocess.PIPE)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed: the watch is done
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert proc.wait(timeout=60) == 0
+    os.close(leader)
+    assert b"!! \xd0\x9a\xd0\xbe\xd0\xbb\xd1\x8f: L-1" in seen and b"\a" in seen

@@ -57,7 +57,7 @@ class Round:
     number: int
     at: datetime
     results: tuple = ()  # this round's DayResults (the last count when nothing was re-read)
-    previous: dict | None = None  # day number → day object of the count before (for --diff)
+    previous: dict | None = None  # day number → the count before as --format json wrote it (--diff)
     changes: tuple[str, ...] = ()  # what changed since the count before
     alerts: tuple[str, ...] = ()  # L-1, the hammer, the deadline, an edited ballot
     notes: tuple[str, ...] = ()  # fetch failures, the pace set by the site
@@ -99,7 +99,8 @@ class _Watcher:
     folder: str
     clock: Clock
     wait: float = 0.0
-    last: dict | None = None  # day number → day object of the last count
+    last: dict | None = None  # day number → day object of the last count, as shown (_day)
+    shown: dict | None = None  # the same, as --format json writes it (the HTML report's diff)
     results: tuple = ()
     signature: tuple | None = None
     watched: int | None = None  # the day whose deadline (or hammer) ends the watch
@@ -137,7 +138,7 @@ class _Watcher:
         now = self.clock.now().replace(microsecond=0)
         notes, self.notes = self.notes, []
         fresh = self._reread(now, notes)
-        before, resumed = self.last, (self.resumed if number == 1 else None)
+        before, shown, resumed = self.last, self.shown, (self.resumed if number == 1 else None)
         if fresh:
             self._count(now, notes, first=number == 1)
         days = [_day(r) for r in self.results]
@@ -148,10 +149,11 @@ class _Watcher:
                                                                    for d in days))
         if changed:
             self.last = {d["day"]: d for d in days}
+            self.shown = {r.day: _day(r, plain=False) for r in self.results}
             self._save(now, days)
         if not days:
             notes.append(say("watch.no_count_yet", self.lang))
-        return Round(number, now, self.results, before, tuple(found), tuple(warned), tuple(notes),
+        return Round(number, now, self.results, shown, tuple(found), tuple(warned), tuple(notes),
                      changed, resumed, self._stop(number, now, days), self.lang)
 
     def _reread(self, now: datetime, notes: list) -> bool:
@@ -223,12 +225,13 @@ class _Watcher:
         return None
 
 
-def _day(result) -> dict:
-    """The day object compared and kept: as the reports show it (no colours in a preset without
-    them, so a move reads "Петя → Коля", not "(red)"), and as the manifest gives it back."""
+def _day(result, *, plain: bool = True) -> dict:
+    """The day object compared and kept, as the manifest gives it back: `plain`, as the reports
+    show it (no colours in a preset without them, so a move reads "Петя → Коля", not "(red)");
+    else as --format json writes it, which is what the reports' --diff compares with."""
     from ..render.colours import uncoloured
     from ..render.json_out import day_dict
-    return json.loads(json.dumps(day_dict(uncoloured(result)), ensure_ascii=False))
+    return json.loads(json.dumps(day_dict(uncoloured(result) if plain else result), ensure_ascii=False))
 
 
 def _core(day: dict | None) -> dict | None:
