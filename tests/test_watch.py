@@ -268,9 +268,17 @@ def test_watch_dir_rereads_when_a_page_is_saved(tmp_path):
         (folder / "page1.html").write_text(page(more), encoding="utf-8")
         os.utime(folder / "page1.html", ns=(1, 10**18))
 
-    got = watch(str(folder), game_file(tmp_path, "en"), Day([lambda: None, save]), rounds=3)
-    assert [r.changed for r in got] == [True, False, True]
+    game = game_file(tmp_path, "en")
+
+    def kill():  # the GM marks Вася dead in the game file: the roster of four counts from now on
+        text = game.read_text(encoding="utf-8").replace("deadline = 2026", 'dead = ["Вася"]\ndeadline = 2026')
+        game.write_text(text, encoding="utf-8")
+        os.utime(game, ns=(1, 2 * 10**18))
+
+    got = watch(str(folder), game, Day([lambda: None, save, kill]), rounds=4)
+    assert [r.changed for r in got] == [True, False, True, True]
     assert "Маша voted: Вася" in got[2].changes and got[2].alerts == ("Вася: L-1 (2 votes, the hammer is 3)",)
+    assert "Вася" in got[2].results[0].roster and "Вася" not in got[3].results[0].roster
 
 
 def test_robots_crawl_delay_for_votecount_else_every_robot():

@@ -159,7 +159,8 @@ class _Watcher:
     def _reread(self, now: datetime, notes: list) -> bool:
         """Read the thread again: True when the pages may have changed (or the deadline came)."""
         if not self.url:
-            signature = tuple((p.name, *_stat(p)) for p in sorted(api.input_files(self.req.source)))
+            files = sorted(api.input_files(self.req.source)) + ([Path(self.req.count.game)] if self.req.count.game else [])
+            signature = tuple((str(p), *_stat(p)) for p in files)  # the game file too: it is read each round
             due = self._deadline_due(now)
             fresh, self.signature = signature != self.signature or due, signature
             return fresh
