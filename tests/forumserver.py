@@ -51,7 +51,9 @@ class Forum:
                 if reply.cookie and reply.cookie not in (self.headers.get("Cookie") or ""):
                     reply = Reply(403, b"<html><body>Log in first</body></html>", {"Content-Type": "text/html"})
                 if reply.status == 304 or (reply.headers.get("ETag") and
-                                           self.headers.get("If-None-Match") == reply.headers["ETag"]):
+                                           self.headers.get("If-None-Match") == reply.headers["ETag"]) or \
+                        (reply.headers.get("Last-Modified") and
+                         self.headers.get("If-Modified-Since") == reply.headers["Last-Modified"]):
                     forum.sent.append((path, 304))
                     self.send_response(304)
                     self.send_header("Content-Length", "0")

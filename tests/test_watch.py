@@ -186,6 +186,18 @@ def test_only_the_last_page_and_new_pages_are_asked_again_conditionally(forum, t
     assert all(h.get("If-None-Match") for h in conditional)
 
 
+def test_a_forum_without_etags_is_asked_if_modified_since(forum, tmp_path):
+    thread = Thread(forum)
+    opening(thread)
+    reply = forum.routes[Thread.path(1)][0]
+    forum.add(Thread.path(1), Reply.page(reply.body, headers={"Last-Modified": "Sun, 29 Nov 2026 15:10:00 GMT"}))
+    got = watch(thread.url(), game_file(tmp_path, "en"), Day([]), rounds=2)
+    assert [s for p, s in forum.sent if p != "/robots.txt"] == [200, 304]
+    assert [h.get("If-Modified-Since") for p, h in forum.log if p != "/robots.txt"] == \
+        [None, "Sun, 29 Nov 2026 15:10:00 GMT"]
+    assert got[1].changed is False and got[1].results[0].tally == got[0].results[0].tally
+
+
 def test_H13_l_minus_one_and_hammer_in_english_and_until_hammer_stops(forum, tmp_path):
     thread = Thread(forum)
     opening(thread)
