@@ -248,10 +248,10 @@ def test_a_fetch_failure_is_a_note_and_the_next_round_tries_again(forum, tmp_pat
     body = forum.routes[Thread.path(1)][0]
     forum.add(Thread.path(1), Reply(503, b"busy", {"Retry-After": "600"}), body)
     day = Day([])
-    got = watch(thread.url(), game_file(tmp_path, "en"), day, rounds=2, every=5)
+    got = watch(thread.url(), game_file(tmp_path, "en"), day, rounds=3, every=5)
     assert got[0].results == () and any("HTTP 503" in n for n in got[0].notes)
     assert any("600" in n for n in got[0].notes)  # Retry-After: the next round waits as long
-    assert day.slept[0] >= 600
+    assert day.slept == [600, 5]  # once: then --every again
     assert got[1].changed and got[1].results
 
 
@@ -426,3 +426,18 @@ def test_cli_rings_the_bell_with_an_alert_only_on_a_terminal(forum, tmp_path):
     assert proc.wait(timeout=60) == 0
     os.close(leader)
     assert b"!! \xd0\x9a\xd0\xbe\xd0\xbb\xd1\x8f: L-1" in seen and b"\a" in seen
+
+
+def test_watch_dir_keeps_the_last_count_when_a_page_is_half_saved(tmp_path):
+    from threadkit import page
+    folder = tmp_path / "saved"
+    folder.mkdir()
+    posts = [("Ведущий", "2026-11-29 10:00:00", "День 1."), ("Петя", "2026-11-29 10:05:00", vote("Вася"))]
+    (folder / "page1.html").write_text(page(posts), encoding="utf-8")
+
+    def half():
+        (folder / "page2.html").write_text("<html><body><div id='pun", encoding="utf-8")
+
+    got = watch(str(folder), game_file(tmp_path, "en"), Day([half]), rounds=2)
+    assert got[1].results == got[0].results and not got[1].changed
+    assert got[1].notes[0].startswith("no count this round: ") and "page2.html" in got[1].notes[0]

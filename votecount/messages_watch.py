@@ -27,6 +27,9 @@ WATCH_MESSAGES: dict[str, tuple[str, str]] = {
     'watch.fetch_failed': (
         'тема не скачана: {error}; следующий раунд попробует снова',
         'the thread was not fetched: {error}; the next round tries again'),
+    'watch.count_failed': (
+        'подсчёт не сделан: {error}; остаётся прежний, следующий раунд попробует снова',
+        'no count this round: {error}; the last one stands, the next round tries again'),
     'watch.no_count_yet': (
         'подсчёта ещё нет: страниц пока нет',
         'no count yet: no pages so far'),

@@ -87,7 +87,7 @@ def rounds(req: WatchRequest, clock: Clock | None = None) -> Iterator[Round]:
             yield done
             if done.stop:
                 return
-            clock.sleep(watcher.wait)
+            clock.sleep(watcher.next_wait())
     finally:
         if temporary is not None:
             temporary.cleanup()
@@ -98,7 +98,8 @@ class _Watcher:
     req: WatchRequest
     folder: str
     clock: Clock
-    wait: float = 0.0
+    wait: float = 0.0  # between rounds: --every, raised by the site's Crawl-delay or the floor
+    asked: float = 0.0  # the Retry-After of the last round's failure: the next wait only
     last: dict | None = None  # day number → day object of the last count, as shown (_day)
     shown: dict | None = None  # the same, as --format json writes it (the HTML report's diff)
     results: tuple = ()
@@ -134,6 +135,10 @@ class _Watcher:
                 every = delay
         return every, options
 
+    def next_wait(self) -> float:
+        wait, self.asked = max(self.wait, self.asked), 0.0
+        return wait
+
     def round(self, number: int) -> Round:
         now = self.clock.now().replace(microsecond=0)
         notes, self.notes = self.notes, []
@@ -167,14 +172,15 @@ class _Watcher:
         try:
             api.fetch_folder(self.req.source, Path(self.folder), self.options, engine=self.req.count.engine)
         except FetchError as exc:
-            self.wait = max(self.wait, getattr(exc, "wait", 0.0) or 0.0)
-            if getattr(exc, "wait", None):
-                notes.append(say("watch.retry_after", self.lang, wait=f"{exc.wait:.0f}"))
+            self.asked = getattr(exc, "wait", 0.0) or 0.0
+            if self.asked:
+                notes.append(say("watch.retry_after", self.lang, wait=f"{self.asked:.0f}"))
             notes.append(say("watch.fetch_failed", self.lang, error=str(exc)))
             return (Path(self.folder) / "manifest.json").is_file() and not self.results
-        except VotecountError:
+        except VotecountError as exc:  # not a forum page, another thread: fatal before any count
             if not self.results:
                 raise
+            notes.append(say("watch.fetch_failed", self.lang, error=str(exc)))
             return False
         return True
 
@@ -190,7 +196,7 @@ class _Watcher:
         except VotecountError as exc:
             if first and not self.url:
                 raise
-            notes.append(say("watch.fetch_failed", self.lang, error=str(exc)))
+            notes.append(say("watch.count_failed", self.lang, error=str(exc)))
             return
         if self.results:
             self.lang = self.results[-1].lang
