@@ -48,10 +48,13 @@ majority = "half+1"
 NICKS = ["Петя", "Вася", "Коля", "Маша", "Оля"]  # five alive: the hammer is 3, L-1 is 2
 
 
-def game_file(tmp_path: Path, lang: str = "ru") -> Path:
+def game_file(tmp_path: Path, lang: str = "ru", *, day2: bool = False) -> Path:
     players = "".join(f'\n[[players]]\nnick = "{n}"\n' for n in NICKS)
     path = tmp_path / "game.toml"
-    path.write_text(GAME.format(lang=lang, players=players), encoding="utf-8")
+    text = GAME.format(lang=lang, players=players)
+    if day2:  # opens at day 1's deadline
+        text = text.replace("[rules]", "[[days]]\nnumber = 2\ndeadline = 2026-11-30T20:00:00+03:00\n\n[rules]")
+    path.write_text(text, encoding="utf-8")
     return path
 
 
@@ -238,8 +241,10 @@ def test_until_never_goes_on_past_the_deadline_until_the_rounds_are_done(forum, 
     thread = Thread(forum)
     opening(thread)
     day = Day([], start="19:55")
-    got = watch(thread.url(), game_file(tmp_path, "en"), day, until="never", rounds=3)
+    got = watch(thread.url(), game_file(tmp_path, "en", day2=True), day, until="never", rounds=3)
     assert [r.stop for r in got] == [None, None, "rounds"]
+    assert [[r.day for r in g.results] for g in got] == [[1], [1, 2], [1, 2]]
+    assert got[1].alerts[0].startswith("day 1's deadline") and "the earlier count has no day 2" in got[1].changes
 
 
 def test_a_fetch_failure_is_a_note_and_the_next_round_tries_again(forum, tmp_path):

@@ -13,11 +13,10 @@ from ..render.diff import compare
 
 
 def lines(before: dict | None, after: dict, lang: str) -> list[str]:
-    """The "what changed" sentences; none when nothing did (and none for a first count)."""
-    if before is None:
-        return []
+    """The "what changed" sentences; none when nothing did; a day not counted before (the next
+    day opened during the watch) is said to be new."""
     found = compare(before, after, lang)
-    return found["lines"] if _changed(found) else []
+    return found["lines"] if before is None or _changed(found) else []
 
 
 def _changed(found: dict) -> bool:
