@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
         source: str = typer.Argument(..., metavar="URL|DIR", help="The vote thread's address, or a folder of pages you save by hand."),
         game: Optional[Path] = typer.Option(None, "--game", "-g", help="The game file (game.toml): roster, GM, days, rules."),
         every: str = typer.Option("5m", "--every", help="Time between rounds: seconds (90) or 90s, 5m, 1h; at least a minute for a forum on the internet."),
-        output: Optional[Path] = typer.Option(None, "--output", "-o", help="Rewrite this file with the current count after each change; the pages and the watch's state are kept in the folder FILE's name with .pages."),
+        output: Optional[Path] = typer.Option(None, "--output", "-o", help="Rewrite this file with the current count after each change; a URL's pages and the watch's state go beside it (day2.pages/ for -o day2.bbcode)."),
         fmt: Optional[Format] = typer.Option(None, "--format", "-f", help="Format of the count (default: from the extension of -o, else table)."),
         html: Optional[Path] = typer.Option(None, "--html", help="Also keep this HTML report, which reloads itself in the browser."),
         until: Until = typer.Option(Until.deadline, "--until", help="What ends the watch: deadline (one final count once it has passed), hammer (the hammer or the deadline), never."),
