@@ -273,12 +273,21 @@ def test_a_restarted_watch_resumes_from_the_state_in_the_manifest(forum, tmp_pat
     assert again[0].resumed == state["at"] and "Вася voted: Маша" in again[0].changes
 
 
-def test_watch_dir_rereads_when_a_page_is_saved(tmp_path):
+SAVED = [("Ведущий", "2026-11-29 10:00:00", "День 1."), ("Петя", "2026-11-29 10:05:00", vote("Вася"))]
+
+
+def saved_folder(tmp_path: Path) -> Path:
+    """A folder where the GM saves the thread's page by hand (page1.html, as SAVED)."""
     from threadkit import page
     folder = tmp_path / "saved"
     folder.mkdir()
-    posts = [("Ведущий", "2026-11-29 10:00:00", "День 1."), ("Петя", "2026-11-29 10:05:00", vote("Вася"))]
-    (folder / "page1.html").write_text(page(posts), encoding="utf-8")
+    (folder / "page1.html").write_text(page(SAVED), encoding="utf-8")
+    return folder
+
+
+def test_watch_dir_rereads_when_a_page_is_saved(tmp_path):
+    from threadkit import page
+    folder, posts = saved_folder(tmp_path), SAVED
 
     def save():
         more = posts + [("Маша", "2026-11-29 18:03:00", vote("Вася"))]
@@ -434,11 +443,7 @@ def test_cli_rings_the_bell_with_an_alert_only_on_a_terminal(forum, tmp_path):
 
 
 def test_watch_dir_keeps_the_last_count_when_a_page_is_half_saved(tmp_path):
-    from threadkit import page
-    folder = tmp_path / "saved"
-    folder.mkdir()
-    posts = [("Ведущий", "2026-11-29 10:00:00", "День 1."), ("Петя", "2026-11-29 10:05:00", vote("Вася"))]
-    (folder / "page1.html").write_text(page(posts), encoding="utf-8")
+    folder = saved_folder(tmp_path)
 
     def half():
         (folder / "page2.html").write_text("<html><body><div id='pun", encoding="utf-8")
