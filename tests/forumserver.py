@@ -32,6 +32,7 @@ class Forum:
     def __init__(self):
         self.routes: dict[str, list[Reply]] = {}
         self.log: list[tuple[str, dict]] = []
+        self.sent: list[tuple[str, int]] = []  # (path, status) of each answer: a 304 is counted here
         self.lock = threading.Lock()
         forum = self
 
@@ -50,11 +51,15 @@ class Forum:
                 if reply.cookie and reply.cookie not in (self.headers.get("Cookie") or ""):
                     reply = Reply(403, b"<html><body>Log in first</body></html>", {"Content-Type": "text/html"})
                 if reply.status == 304 or (reply.headers.get("ETag") and
-                                           self.headers.get("If-None-Match") == reply.headers["ETag"]):
+                                           self.headers.get("If-None-Match") == reply.headers["ETag"]) or \
+                        (reply.headers.get("Last-Modified") and
+                         self.headers.get("If-Modified-Since") == reply.headers["Last-Modified"]):
+                    forum.sent.append((path, 304))
                     self.send_response(304)
                     self.send_header("Content-Length", "0")
                     self.end_headers()
                     return
+                forum.sent.append((path, reply.status))
                 self.send_response(reply.status)
                 for k, v in reply.headers.items():
                     self.send_header(k, v)

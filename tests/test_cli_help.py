@@ -12,7 +12,7 @@ from conftest import ROOT
 from votecount.cli.commands import app
 from votecount.count.rules import PRESETS
 
-COMMANDS = ["count", "posts", "init", "activity", "fetch", "batch"]
+COMMANDS = ["count", "posts", "init", "activity", "fetch", "batch", "watch"]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 

@@ -92,7 +92,7 @@ def test_the_help_example_without_a_game_file_is_never_a_final_count(command, tm
     assert "штраф" not in done.stdout.split("\n", 3)[-1]  # no penalty column or line after the heading
 
 
-@pytest.mark.parametrize("command", ["count", "posts", "init", "activity", "fetch", "batch", "help"])
+@pytest.mark.parametrize("command", ["count", "posts", "init", "activity", "fetch", "batch", "help", "watch"])
 def test_every_command_has_its_help(command):
     done = _run([command, "--help"])
     assert done.returncode == 0 and done.stdout.startswith("Usage: ")

@@ -224,7 +224,6 @@ def count_thread(thread, game, tz, *, rules_spec=None, day=None, deadline=None, 
     the default game when there is no game file, the rules, --deadline/--day/--at, the count.
     `jobs` processes read a long thread's ballots (batch gives each thread one process)."""
     from .count import game as game_mod
-    from .count import rules as rules_mod
     from .count.readahead import read_ahead
     from .count.tally import count
 
@@ -232,9 +231,7 @@ def count_thread(thread, game, tz, *, rules_spec=None, day=None, deadline=None, 
     check_overrides(game, rules_spec, deadline)
     if game is None:
         game = game_mod.from_thread(thread, tz.key)
-    chosen = rules_mod.load(rules_spec or game.rules)
-    if game.overrides:
-        chosen = rules_mod.apply(chosen, game.overrides, f"{game.source}: [rules]")
+    chosen = chosen_rules(game, rules_spec)
     if not game.days:  # a game file without [[days]]: one day, every post counts
         game = replace(game, days=(game_mod.Day(1, None),))
     if deadline:  # sets the deadline of --day, else of the last day
@@ -339,3 +336,47 @@ def _guess_lang(zone_name: str, thread) -> str:
     if mostly_cyrillic(" ".join([thread.title or ""] + [p.text for p in thread.posts[:50]])):
         return "ru"
     return "ru" if thread.lang == "ru" else "en"
+
+
+def chosen_rules(game, rules_spec=None):
+    """The rules of a count: --rules, else the game file's preset, with its [rules] overrides."""
+    from .count import rules as rules_mod
+    chosen = rules_mod.load(rules_spec or game.rules)
+    if game.overrides:
+        chosen = rules_mod.apply(chosen, game.overrides, f"{game.source}: [rules]")
+    return chosen
+
+
+# --- `votecount watch` (votecount/watch/): what its rounds need of the library -------------
+
+def majority_need(request: CountRequest, alive: int) -> int | None:
+    """The votes on one player that end the day (the hammer: majority = "half+1", floor(alive/2)+1,
+    as count/closing.py counts it) with `alive` players; None when the rules have no majority."""
+    from .count import game as game_mod
+    game = game_mod.load(request.game) if request.game else game_mod.Game()
+    if chosen_rules(game, request.rules).majority != "half+1":
+        return None
+    return alive // 2 + 1
+
+
+def watch_politeness(url: str, options) -> tuple[float | None, bool]:
+    """(the Crawl-delay robots.txt of the URL's site asks for votecount, or None; whether the URL
+    is this machine's, which watch may ask more often than once a minute)."""
+    from .read.http import crawl_delay, is_loopback
+    return crawl_delay(url, options), is_loopback(url)
+
+
+def watch_state(folder) -> dict | None:
+    """The state a watch left in a fetched folder's manifest (None: none, or no manifest)."""
+    from pathlib import Path
+
+    from .read import manifest
+    man = manifest.load(Path(folder)) if Path(folder).is_dir() else None
+    return None if man is None else man.watch
+
+
+def save_watch_state(folder, state: dict) -> None:
+    from pathlib import Path
+
+    from .read import manifest
+    manifest.save_watch(Path(folder), state)

@@ -5,4 +5,4 @@ written whole, never onto an input). kit.py: what the commands share (the group 
 Ctrl-C); batch.py: batch's options checked before any thread is counted.
 
 May import: votecount.api, votecount.batch, votecount.render, votecount.errors, votecount
-(the version)."""
+(the version), votecount.watch (`votecount watch`'s rounds, watch.py), votecount.messages."""

@@ -283,6 +283,10 @@ def help_cmd(ctx: typer.Context,
 
 
 
+from .watch import register as _register_watch  # noqa: E402 (`votecount watch`, in watch.py)
+_register_watch(app)
+
+
 def main() -> None:
     import signal
     signal.signal(signal.SIGINT, interrupted)

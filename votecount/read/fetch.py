@@ -9,7 +9,9 @@ any other failure aborts the whole fetch: a thread with a page missing is never 
 One request (pacing, retries, limits) is `fetch_http`. `fetch_thread` returns the pages in memory; `votecount fetch` writes them with a manifest
 (`manifest.py`), and a re-run reuses the pages it already has except the last one (which may
 have grown) — `refresh` asks again for every page, conditionally where the server sent an
-ETag or Last-Modified.
+ETag or Last-Modified. `votecount watch` re-runs it each round: the last page is asked for
+conditionally (a 304 keeps the copy), then any new pages; an earlier page is never asked again
+(nor the engine's "all posts" view once page 1 is kept).
 """
 
 from __future__ import annotations
@@ -226,7 +228,7 @@ class _Walk:
         following = _resolve_next(doc, self.parser, page)
         if following in (page.url, page.final_url):
             following = None  # a last page that links to itself
-        if following and number == 1 and self.parser.all_posts_url is not None:
+        if following and number == 1 and self.parser.all_posts_url is not None and not page.reused:
             whole = _all_posts(self.client, self.parser, page, title_key=self.title_key)
             if whole is not None:  # the engine's one-page view: every post, no next link
                 self._keep(whole, 1)
@@ -327,7 +329,8 @@ def _write_folder(folder: Path, pages: list[FetchedPage], *, start: str, old) ->
     from . import pages as pages_mod
     title = engines.get(pages[0].engine).title(pages_mod.tree(pages[0].data, start))
     man = manifest_mod.Manifest(url=start, engine=pages[0].engine, title=title,
-                                entries=tuple(entries), version=__version__)
+                                entries=tuple(entries), version=__version__,
+                                watch=old.watch if old else None)  # watch's state stays
     names = {e.file for e in entries}
     stale = [e.file for e in (old.entries if old else ()) if e.file not in names]
     try:

@@ -1,6 +1,10 @@
 """One page over HTTP for `fetch`: the options and limits of a fetch, the page as fetched, the
 URL as it is named (no session ids or credentials), and the client that paces, retries and
-enforces the limits. Messages name the page and its URL, never a cookie."""
+enforces the limits. Messages name the page and its URL, never a cookie.
+
+For `watch`, which asks the same forum again and again: a server's request to wait longer than
+--max-wait is a `TooSoon` error that carries the wait (the next round honours it), and
+`crawl_delay` reads the Crawl-delay robots.txt sets for votecount (or for every robot)."""
 
 from __future__ import annotations
 
@@ -17,6 +21,14 @@ from ..errors import FetchError, InputError
 
 if TYPE_CHECKING:  # http.cookiejar and email.utils load only when a URL is fetched
     from http.cookiejar import CookieJar
+
+class TooSoon(FetchError):
+    """The server asked (Retry-After) to wait `wait` seconds before asking again."""
+
+    def __init__(self, message: str, wait: float):
+        super().__init__(message)
+        self.wait = wait
+
 
 USER_AGENT = f"votecount/{__version__} (vote counter for forum mafia games; python-httpx)"
 RETRY_STATUSES = {429, 502, 503, 504}
@@ -215,12 +227,13 @@ class _Client:
         opts = self.opts
         attempts = opts.retries + 1
         reason = f"HTTP {r.status_code} {r.reason_phrase}".strip()
-        if attempt == attempts - 1:
-            raise FetchError(f"{label}: {reason} after {attempts} attempts")
         asked = retry_after(r.headers.get("Retry-After"), self.clock.now())
+        if attempt == attempts - 1:
+            message = f"{label}: {reason} after {attempts} attempts"
+            raise FetchError(message) if asked is None else TooSoon(message, asked)
         if asked is not None and asked > opts.max_wait:
-            raise FetchError(f"{label}: {reason}: the server asks to wait "
-                             f"{asked:.0f} s (over the {opts.max_wait:g} s cap); try later")
+            raise TooSoon(f"{label}: {reason}: the server asks to wait "
+                          f"{asked:.0f} s (over the {opts.max_wait:g} s cap); try later", asked)
         self._sleep(asked if asked is not None else self._backoff(attempt), label)
 
     def _page(self, r, url: str, label: str, previous: FetchedPage | None) -> FetchedPage | None:
@@ -262,3 +275,52 @@ class _Client:
             chunks.append(chunk)
         self.bytes += size
         return b"".join(chunks)
+
+
+LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+
+
+def is_loopback(url: str) -> bool:
+    """A URL of this machine (a test forum, a local mirror): no floor on how often it is asked."""
+    return (urlsplit(url).hostname or "").lower() in LOOPBACK
+
+
+def crawl_delay(url: str, opts: FetchOptions) -> float | None:
+    """The seconds robots.txt of the URL's site asks between requests (`Crawl-delay`, in the
+    group naming votecount, else the `*` group); None when it says none or cannot be read."""
+    import httpx
+    parts = urlsplit(url)
+    robots = urlunsplit((parts.scheme, parts.netloc, "/robots.txt", "", ""))
+    try:
+        r = httpx.get(robots, headers={"User-Agent": USER_AGENT}, follow_redirects=True,
+                      timeout=min(opts.timeout, 15.0), cookies=build_cookies(opts, url))
+    except (httpx.HTTPError, OSError, ValueError):
+        return None
+    if r.status_code != 200:
+        return None
+    return robots_delay(r.text)
+
+
+def robots_delay(text: str) -> float | None:
+    """`Crawl-delay` of the robots.txt `text` for votecount: its own group's, else `*`'s."""
+    delays: dict[str, float] = {}
+    agents: list[str] = []
+    in_rules = False
+    for raw in text.splitlines():
+        key, _, value = raw.split("#", 1)[0].partition(":")
+        key, value = key.strip().lower(), value.strip()
+        if key == "user-agent":
+            agents = [] if in_rules else agents
+            agents.append(value.lower())
+            in_rules = False
+        elif key:
+            in_rules = True
+            if key == "crawl-delay":
+                try:
+                    seconds = float(value)
+                except ValueError:
+                    continue
+                for agent in agents:
+                    delays.setdefault(agent, seconds)
+    found = delays.get("votecount", delays.get("*"))
+    return found if found is not None and found >= 0 and found == found and found < 86400 else None

@@ -51,11 +51,15 @@ class Manifest:
     title: str
     entries: tuple[Entry, ...]
     version: str = ""
+    watch: dict | None = None  # `votecount watch`'s state: the last count, when, how often
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "votecount": self.version, "url": self.url,
-                "engine": self.engine, "title": self.title, "complete": True,
-                "pages": [e.to_json() for e in self.entries]}
+        out = {"format": FORMAT, "votecount": self.version, "url": self.url,
+               "engine": self.engine, "title": self.title, "complete": True,
+               "pages": [e.to_json() for e in self.entries]}
+        if self.watch is not None:
+            out["watch"] = self.watch
+        return out
 
 
 def sha256(data: bytes) -> str:
@@ -88,8 +92,10 @@ def load(folder: Path) -> Manifest | None:
                                  bytes=int(item["bytes"]), engine=item["engine"],
                                  content_type=item.get("content_type") or "",
                                  etag=item.get("etag"), last_modified=item.get("last_modified")))
+        watch = raw.get("watch")
         return Manifest(url=raw["url"], engine=raw["engine"], title=raw.get("title") or "",
-                        entries=tuple(entries), version=raw.get("votecount") or "")
+                        entries=tuple(entries), version=raw.get("votecount") or "",
+                        watch=watch if isinstance(watch, dict) else None)
     except InputError:
         raise
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -145,6 +151,22 @@ def _entry(source: str, man: Manifest | None, *, whole: bool) -> Entry | None:
     return entry
 
 
+def save_watch(folder: Path, state: dict) -> None:
+    """`votecount watch`'s state into the folder's manifest (rewritten whole: a temporary file
+    renamed over it), so that a watch started again resumes from the last count."""
+    from dataclasses import replace
+    man = load(folder)
+    if man is None:
+        raise InputError(f"{folder}: no {NAME} to keep the watch's state in")
+    _replace_manifest(folder, replace(man, watch=state))
+
+
+def _replace_manifest(folder: Path, man: Manifest) -> None:
+    tmp = folder / f".{NAME}.{os.getpid()}.tmp"
+    tmp.write_text(json.dumps(man.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, folder / NAME)
+
+
 def write(folder: Path, man: Manifest, pages: dict[str, bytes], stale: list[str]) -> None:
     """Write the pages that changed and the manifest so that no interruption leaves a folder
     that looks whole when it is not: new pages go to hidden temporary files first (a folder
@@ -159,9 +181,7 @@ def write(folder: Path, man: Manifest, pages: dict[str, bytes], stale: list[str]
         tmp = folder / f".{name}.{os.getpid()}.tmp"
         tmp.write_bytes(data)
         temps.append((tmp, folder / name))
-    tmp = folder / f".{NAME}.{os.getpid()}.tmp"
-    tmp.write_text(json.dumps(man.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, folder / NAME)
+    _replace_manifest(folder, man)
     for tmp, final in temps:
         os.replace(tmp, final)
     for name in stale:
