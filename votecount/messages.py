@@ -10,6 +10,7 @@ nick is never declined by a template."""
 from __future__ import annotations
 
 from .messages_draft import DRAFT_MESSAGES
+from .messages_house import HOUSE_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # code: (ru, en) — str.format fields: voter, target, written, time, deadline, extra…
@@ -344,6 +345,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     'reason.repeat': ('повтор поста {n}', 'repeats post {n}'),
 }
 MESSAGES.update(DRAFT_MESSAGES)  # init's draft: its sentences are in messages_draft.py
+MESSAGES.update(HOUSE_MESSAGES)  # the house rules (RULES.md H.*): messages_house.py
 
 
 def say(code: str, lang: str, **fields) -> str:

@@ -33,6 +33,7 @@ class GameState:
     strikes: dict[str, int] = field(default_factory=dict)
     warned_day: dict[str, int] = field(default_factory=dict)  # C3.8: first rejected nick
     modkilled: set[str] = field(default_factory=set)  # out from the next day on
+    passes: dict[str, list[int]] = field(default_factory=dict)  # H.8: the final days each player passed
 
 
 @dataclass
