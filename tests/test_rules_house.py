@@ -257,3 +257,35 @@ def test_H13_in_red_blue_blue_votes_count_against_the_majority(tmp_path, engine)
     day = count(tmp_path, engine, posts, PLAYERS, rules="red-blue", overrides='majority = "half+1"')[0]
     assert day["flags"]["hammer_at"].startswith("2026-11-29T10:40")  # 3 red − 1 blue < 3 until Даша turns
     assert day["outcome"]["eliminated"] == ["Вера"]
+
+
+# -- H.11: the ballot words are data ---------------------------------------------------------------
+TL = 'vote_words = ["##vote", "vote"]\nunvote_words = ["##unvote", "unvote"]'
+
+
+def test_H11_teamliquid_vote_words_in_bold_style(tmp_path, engine):
+    players = ["coolTLname", "Alpha", "Beta", "Gamma"]
+    posts = [(GM, at("09:00"), "<b>##vote</b> and <b>##unvote</b> only; the last vote counts.")] + [
+        ("Alpha", at("10:00"), "<b>##vote Beta</b>"), ("Beta", at("10:05"), "<b>##vote Alpha</b>"),
+        ("Beta", at("10:10"), "<b>##unvote</b>"), ("Gamma", at("10:15"), "I think <b>##vote Beta</b> is right")]
+    day = count(tmp_path, engine, posts, players, rules="bold-vote", gm=GM, overrides=TL)[0]
+    assert voters(day, "Beta") == ["Alpha", "Gamma"]
+    assert [b["kind"] for b in ballot_of(day, "Beta")] == ["vote", "withdraw"]
+
+
+def test_H11_a_vote_word_inside_a_quote_is_never_a_ballot(tmp_path, engine):
+    quoted = ('<blockquote><div><cite>Alpha писал(а):</cite><b>##vote Gamma</b></div></blockquote>no'
+              if engine == "phpbb3" else
+              '<div class="quote-box answer-box"><cite>Alpha написал(а):</cite><blockquote><p><b>##vote Gamma</b></p>'
+              '</blockquote></div>no')
+    posts = [(GM, at("09:00"), "<b>##vote</b> to vote.")] + [("Beta", at("10:00"), quoted)]
+    day = count(tmp_path, engine, posts, ["Alpha", "Beta", "Gamma"], rules="bold-vote", overrides=TL)[0]
+    assert day["tally"] == [] and ballot_of(day, "Beta") == []
+
+
+def test_H11_pass_words_replace_the_built_in_ones(tmp_path, engine):
+    posts = [gm_post("Пропуск казни пишется «скипаю».")] + [("Аня", at("10:00"), "скипаю"), ("Боря", at("10:00"), "пас")]
+    day = count(tmp_path, engine, posts, ["Аня", "Боря", "Вера"], rules="pass-catastrophe",
+                overrides='pass_words = ["скипаю"]')[0]
+    assert ballot_of(day, "Аня")[0]["kind"] == "pass" and ballot_of(day, "Аня")[0]["status"] == "counted"
+    assert ballot_of(day, "Боря")[0]["status"] == "rejected"  # "пас" is no pass word in this game

@@ -3,11 +3,12 @@ handed over by the pipeline, GM relays (C3.12), and the state carried from day t
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from ..ballots import bold, reading
+from ..ballots import bold, reading, vocabulary
 from .game import Game, GamePlayer
 from ..model import Post, Reading
 from ..ballots.names import STRICT_STAGES, Matcher, Player, key
@@ -21,9 +22,11 @@ def matcher_for(game: Game, rules: Rules) -> Matcher:
                    threshold=rules.fuzzy_threshold, margin=rules.fuzzy_margin)
 
 
-def reader(style: str):
-    """The ballot reader of a rules' ballot_style."""
-    return bold.read_bold if style == "bold" else reading.read
+def reader(rules: Rules):
+    """The ballot reader of a rules' ballot_style, with its ballot words (H.11)."""
+    read = bold.read_bold if rules.ballot_style == "bold" else reading.read
+    words = vocabulary.words(rules.vote_words, rules.unvote_words, rules.pass_words)
+    return read if words is vocabulary.DEFAULT_WORDS else functools.partial(read, words=words)
 
 
 @dataclass
@@ -60,7 +63,12 @@ class Context:
         found = self.readings.get(post)
         if found is not None:
             return found
-        return reader(self.rules.ballot_style)(post, self.matcher)
+        return self.reader(post, self.matcher)
+
+    @functools.cached_property
+    def reader(self):
+        """The rules' ballot reader with its words (H.11), made once per count."""
+        return reader(self.rules)
 
     def voter_of(self, post: Post) -> str | None:
         m = self.matcher.match(post.author)

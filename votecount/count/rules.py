@@ -171,6 +171,9 @@ class Rules:
     change_limits: tuple = rule((), check=_change_limits)  # H.6: ({"from": "20:00", "limit": 2}, …)
     final_words: tuple = rule((), check=_phrases("final_words"))  # H.7: a ballot carrying one is locked
     pass_limit_per_game: int = rule(0, 0)  # H.8: counted passes a player may make in a game; 0 = no limit
+    vote_words: tuple = rule((), check=_phrases("vote_words"))  # H.11: bold style's vote words; () = "vote"
+    unvote_words: tuple = rule((), check=_phrases("unvote_words"))  # H.11: bold style's unvote words; () = "unvote"
+    pass_words: tuple = rule((), check=_phrases("pass_words"))  # H.11: what a pass is; () = the built-in words
     # The RULES.md id a violation cites in each situation the presets decide differently
     # (ASPECTS; "" where RULES.md gives the rule no id). A rules file keeps its base's ids.
     rule_ids: dict = rule({}, check=_rule_ids)
