@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..model import Kind, Post, Reading
 from .names import Matcher, clean
+from .rawquote import own_runs
 from ..engines.kit.runs import WORD, Run, of_post
 from .vocabulary import BOLD_FILLER, DEFAULT_WORDS, TAG_VOTE, Words
 
@@ -47,7 +48,7 @@ def read_bold(post: Post, matcher: Matcher, words: Words = DEFAULT_WORDS) -> Rea
     text is discussion. "Vote GJ because it is fishy": the longest leading words that make a nick.
     "UNVOTE: X" then a VOTE that names nobody: the unvote stands (the old vote is withdrawn).
     H.11: `words` are the count's vote, unvote and pass words (TeamLiquid's ##vote / ##unvote)."""
-    parts = of_post(post)
+    parts = own_runs(of_post(post))  # a literal, unrendered [QUOTE] block is a quote too
     found = _marks(parts, words)
     if not found:
         return Reading(Kind.chatter, written=clean("".join(r.text for r in parts))[:80], extra_text=True)

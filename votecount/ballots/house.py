@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ..model import Post
+from .rawquote import without_quotes
 from .vocabulary import PREFIX
 
 # An <img> that is not a smiley (a smiley's class, alt or address says so): H.12's picture.
@@ -26,14 +27,14 @@ def _pattern(word: str) -> re.Pattern:
 
 def carries(post: Post, words: tuple[str, ...]) -> str | None:
     """The first of `words` (as the rules write it) that the post's own text carries, else None."""
-    text = _fold(post.text)
+    text = _fold(without_quotes(post.text))
     return next((w for w in words if _pattern(w).search(text)), None)
 
 
 def only_house_words(post: Post, written: str, words: tuple[str, ...]) -> bool:
     """The post says the nick `written`, a vote prefix and some of `words`, nothing else: its
     extra words are the house rules' own (a final or change phrase), not C3.1's other words."""
-    text = _fold(post.text)
+    text = _fold(without_quotes(post.text))
     for w in words:
         text = _pattern(w).sub(" ", text)
     text = PREFIX.sub("", " ".join(text.split()).strip(" \t,;:!.-—"), count=1)

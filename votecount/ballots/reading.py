@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from .flagwords import flag_words, without_flags
 from ..model import Kind, Post, Reading
 from .names import Matcher, clean
+from .rawquote import own_runs
 from ..engines.kit.runs import WORD, Run, of_post
 from .vocabulary import (BLUE_WORD, CONDITIONAL, DEFAULT_WORDS, EARLY, FAST, HANG_ALL, PARDON_ALL, PREFIX,
                          PREFIX_HEADS, RED_WORD, UNFAST, WITHDRAW, Words)
@@ -142,7 +143,7 @@ def read(post: Post, matcher: Matcher, words: Words = DEFAULT_WORDS) -> Reading:
 def _text(post: Post, matcher: Matcher, ballot_words: Words) -> _Text:
     """The post flattened and folded, its flag words read (a flag word that is a nick is a nick),
     and a PC.13 conditional runoff ballot taken out of the text the other steps read."""
-    parts = of_post(post)
+    parts = own_runs(of_post(post))  # a literal, unrendered [QUOTE] block is a quote too
     raw = "".join(r.text for r in parts)
     spaced = _spaced(raw)
     folded = spaced.strip()
