@@ -46,23 +46,34 @@ def _phpbb_when(stamp: str) -> str:
     return f"{t.day} {_MONTHS[t.month - 1]} {t.year}, {t:%H:%M}"
 
 
+_PHPBB_EDIT = ('<div class="notice">Последний раз редактировалось <a href="./memberlist.php?mode=viewprofile&amp;u=2">'
+               '{by}</a> {when}, всего редактировалось 1 раз.</div>')
+
+
+def _phpbb_post(no: int, item: tuple, uid: int, title: str) -> str:
+    author, when, body, *edit = item
+    notice = _PHPBB_EDIT.format(by=html.escape(edit[0]), when=_phpbb_when(edit[1])) if edit else ""
+    return _PHPBB_POST.format(pid=500 + no, uid=uid, author=html.escape(author), when=_phpbb_when(when),
+                              body=body.replace("\n", "<br />"), edit=notice, title=title)
+
+
 def phpbb_page(posts: list[tuple], title: str = "Голосование") -> str:
     """posts as threadkit.page takes them: (author, "YYYY-MM-DD HH:MM:SS", body[, edited_by, edited_at])."""
     uids: dict[str, int] = {}
-    out = []
-    for no, item in enumerate(posts, 1):
-        author, when, body = item[:3]
-        edit = ""
-        if len(item) > 3:
-            edit = (f'<div class="notice">Последний раз редактировалось <a href="./memberlist.php?mode=viewprofile&amp;u=2">'
-                    f'{html.escape(item[3])}</a> {_phpbb_when(item[4])}, всего редактировалось 1 раз.</div>')
-        uid = uids.setdefault(author, len(uids) + 2)
-        out.append(_PHPBB_POST.format(pid=500 + no, uid=uid, author=html.escape(author), when=_phpbb_when(when),
-                                      body=body.replace("\n", "<br />"), edit=edit, title=title))
-    return _PHPBB_PAGE.format(title=title, n=len(posts), posts="".join(out))
+    body = "".join(_phpbb_post(no, item, uids.setdefault(item[0], len(uids) + 2), title)
+                   for no, item in enumerate(posts, 1))
+    return _PHPBB_PAGE.format(title=title, n=len(posts), posts=body)
+
+
+# Bold as each engine writes [b]: phpBB 3.0's bbcode.html <span style="font-weight: bold">,
+# mybb.ru's <strong> (notes/ru-forum-engines.md). The tests write <b>…</b>.
+_BOLD = {"phpbb3": ('<span style="font-weight: bold">', "</span>"), "mybbru": ("<strong>", "</strong>")}
 
 
 def page(engine: str, posts: list[tuple]) -> str:
+    """The thread in `engine`'s markup; a body's <b>…</b> is written as that engine's bold."""
+    opening, closing = _BOLD[engine]
+    posts = [(a, t, body.replace("<b>", opening).replace("</b>", closing), *rest) for a, t, body, *rest in posts]
     return phpbb_page(posts) if engine == "phpbb3" else threadkit.page(posts)
 
 

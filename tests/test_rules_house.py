@@ -289,3 +289,39 @@ def test_H11_pass_words_replace_the_built_in_ones(tmp_path, engine):
                 overrides='pass_words = ["скипаю"]')[0]
     assert ballot_of(day, "Аня")[0]["kind"] == "pass" and ballot_of(day, "Аня")[0]["status"] == "counted"
     assert ballot_of(day, "Боря")[0]["status"] == "rejected"  # "пас" is no pass word in this game
+
+
+# -- H.9: only a green nick is a vote ----------------------------------------------------------------
+def green(text: str, engine: str) -> str:
+    return f'<span style="color: {"#00BF00" if engine == "phpbb3" else "green"}">{text}</span>'
+
+
+def test_H9_only_a_nick_in_a_vote_colour_is_a_ballot(tmp_path, engine):
+    posts = [gm_post("Голос — ник зелёным цветом, всё остальное — обсуждение.")] + [
+        ("Аня", at("10:00"), f"думаю, это Вера, но голосую {green('Гоша', engine)}"),
+        ("Боря", at("10:00"), "Вера"),  # no colour: chatter
+        ("Вера", at("10:00"), '<span style="color: red">Аня</span> зелёным'),  # red, and the colour word does not apply
+        ("Гоша", at("10:00"), green("<b>Аня</b>", engine))]
+    day = count(tmp_path, engine, posts, ["Аня", "Боря", "Вера", "Гоша"],
+                overrides='vote_colours = ["green"]\nmissed_vote = "none"\nmisses_to_modkill = 0')[0]
+    assert voters(day, "Гоша") == ["Аня"] and voters(day, "Аня") == ["Гоша"]
+    assert ballot_of(day, "Боря") == [] and ballot_of(day, "Вера") == []
+    assert set(day["missing"]) == {"Боря", "Вера"}
+
+
+def test_H9_vote_colours_in_a_red_blue_preset_is_refused_naming_both_keys(tmp_path):
+    from votecount.errors import ConfigError
+    with pytest.raises(ConfigError, match="'vote_colours' and 'colour_votes'"):
+        count(tmp_path, "mybbru", [gm_post("Зелёным.")], PLAYERS, rules="red-blue", overrides='vote_colours = ["green"]')
+
+
+# -- H.10: only a bold nick is a vote ---------------------------------------------------------------
+def test_H10_a_bold_nick_is_the_ballot_and_plain_text_is_chatter(tmp_path, engine):
+    posts = [gm_post("Голос — ник жирным, без слова «голос».")] + [
+        ("Аня", at("10:00"), "Вера сегодня странная, а я за <b>Гоша</b>"),
+        ("Боря", at("10:00"), "Вера"),  # not bold: chatter
+        ("Вера", at("10:00"), "<b>Аня</b>"), ("Гоша", at("10:05"), "<b>Ан</b><b>я</b>")]
+    day = count(tmp_path, engine, posts, ["Аня", "Боря", "Вера", "Гоша"], rules="pass-catastrophe",
+                overrides='ballot_style = "bold_nick"', explain=True)[0]
+    assert voters(day, "Гоша") == ["Аня"] and voters(day, "Аня") == ["Вера", "Гоша"]
+    assert ballot_of(day, "Боря") == [] and "Боря" in day["missing"]

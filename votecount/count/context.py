@@ -8,7 +8,7 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from ..ballots import bold, reading, vocabulary
+from ..ballots import bold, emphasis, reading, vocabulary
 from .game import Game, GamePlayer
 from ..model import Post, Reading
 from ..ballots.names import STRICT_STAGES, Matcher, Player, key
@@ -23,10 +23,17 @@ def matcher_for(game: Game, rules: Rules) -> Matcher:
 
 
 def reader(rules: Rules):
-    """The ballot reader of a rules' ballot_style, with its ballot words (H.11)."""
+    """The ballot reader of a rules' ballot_style, with its ballot words (H.11), narrowed to
+    bold text (H.10) and to the vote colours (H.9) where the rules say so."""
     read = bold.read_bold if rules.ballot_style == "bold" else reading.read
     words = vocabulary.words(rules.vote_words, rules.unvote_words, rules.pass_words)
-    return read if words is vocabulary.DEFAULT_WORDS else functools.partial(read, words=words)
+    if words is not vocabulary.DEFAULT_WORDS:
+        read = functools.partial(read, words=words)
+    if rules.ballot_style == "bold_nick":
+        read = functools.partial(emphasis.read_bold_nick, read=read)
+    if rules.vote_colours:
+        read = functools.partial(emphasis.read_coloured, read=read, colours=rules.vote_colours)
+    return read
 
 
 @dataclass

@@ -49,6 +49,7 @@ class Tie(StrEnum):
 class BallotStyle(StrEnum):
     nick = "nick"
     bold = "bold"
+    bold_nick = "bold_nick"  # H.10: a nick in bold is the ballot
 
 
 class EarlyClose(StrEnum):
@@ -102,6 +103,14 @@ def _words(value: tuple, where: str, key: str) -> None:
 def _phrases(key: str):
     """The check of a list of words (H.5, H.7): each a non-empty string."""
     return lambda value, where: _words(value, where, key)
+
+
+def _colours(value: tuple, where: str) -> None:
+    """H.9: the colours a ballot may be written in, by hue (emphasis.VOTE_COLOURS)."""
+    from ..ballots.emphasis import VOTE_COLOURS
+    wrong = [c for c in value if c not in VOTE_COLOURS]
+    if wrong:
+        raise ConfigError(f"{where}: rules key 'vote_colours' knows {', '.join(VOTE_COLOURS)}, not {wrong[0]!r}")
 
 
 def _change_limits(value: tuple, where: str) -> None:
@@ -173,6 +182,7 @@ class Rules:
     pass_limit_per_game: int = rule(0, 0)  # H.8: counted passes a player may make in a game; 0 = no limit
     vote_words: tuple = rule((), check=_phrases("vote_words"))  # H.11: bold style's vote words; () = "vote"
     unvote_words: tuple = rule((), check=_phrases("unvote_words"))  # H.11: bold style's unvote words; () = "unvote"
+    vote_colours: tuple = rule((), check=_colours)  # H.9: only text in these colours is a ballot; () = any
     pass_words: tuple = rule((), check=_phrases("pass_words"))  # H.11: what a pass is; () = the built-in words
     # The RULES.md id a violation cites in each situation the presets decide differently
     # (ASPECTS; "" where RULES.md gives the rule no id). A rules file keeps its base's ids.
@@ -225,6 +235,8 @@ CONFLICTS = (
      "redundant: with change_limit = 0 no vote can be changed, so final_words lock nothing"),
     (("change_limits", "change_limit"), lambda r: bool(r.change_limits) and r.change_limit == 0,
      "redundant: with change_limit = 0 no vote can be changed, so no window limits anything"),
+    (("vote_colours", "colour_votes"), lambda r: bool(r.vote_colours) and r.colour_votes,
+     "contradictory: vote_colours makes one colour the ballot, colour_votes reads red against and blue for"),
     (("pass_limit_per_game", "allow_pass"), lambda r: r.pass_limit_per_game > 0 and not r.allow_pass,
      "contradictory: the rules have no pass ballot (allow_pass = false) to limit"),
 )
