@@ -37,7 +37,11 @@ HOUSE_MESSAGES: dict[str, tuple[str, str]] = {
     "story.final": ("окончательный голос («{word}»): его нельзя сменить или отменить",
                     "final ballot ('{word}'): it cannot be changed or withdrawn"),
     "story.edited_missed": ("прежний голос (пост {no}) не возвращается", "the earlier ballot (post {no}) does not come back"),
-    "story.majority_missing": ("день закрыт большинством: у не проголосовавших нет пропуска",
-                               "the day closed by majority: those who did not vote have no missed vote"),
     "kind.gm_decides": ("решает ведущий", "gm_decides"),
+    # `votecount init`: the house rules found in the GM's first post, as commented lines
+    "draft.house_head": ("# Правила ведущего из поста {no}: каждая строка ниже — догадка. Проверьте её и уберите «#»\n"
+                         "# (и у строки [rules]), чтобы она действовала; RULES.md, правила H.*",
+                         "# House rules from the GM's post {no}: each line below is a guess. Check it and remove the '#'\n"
+                         "# (from the [rules] line too) to make it count; RULES.md, rules H.*"),
+    "draft.house_line": ("  # CHECK: «{words}» (пост {no})", "  # CHECK: '{words}' (post {no})"),
 }
