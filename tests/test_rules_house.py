@@ -267,9 +267,10 @@ def test_H11_teamliquid_vote_words_in_bold_style(tmp_path, engine):
     players = ["coolTLname", "Alpha", "Beta", "Gamma"]
     posts = [(GM, at("09:00"), "<b>##vote</b> and <b>##unvote</b> only; the last vote counts.")] + [
         ("Alpha", at("10:00"), "<b>##vote Beta</b>"), ("Beta", at("10:05"), "<b>##vote Alpha</b>"),
-        ("Beta", at("10:10"), "<b>##unvote</b>"), ("Gamma", at("10:15"), "I think <b>##vote Beta</b> is right")]
+        ("Beta", at("10:10"), "<b>##unvote</b>"), ("Gamma", at("10:15"), "I think <b>##vote Beta</b> is right"),
+        ("coolTLname", at("10:20"), "<b>##vote to Hammer: Beta</b>")]  # the nick after a colon
     day = count(tmp_path, engine, posts, players, rules="bold-vote", gm=GM, overrides=TL)[0]
-    assert voters(day, "Beta") == ["Alpha", "Gamma"]
+    assert voters(day, "Beta") == ["Alpha", "Gamma", "coolTLname"]
     assert [b["kind"] for b in ballot_of(day, "Beta")] == ["vote", "withdraw"]
 
 

@@ -61,12 +61,12 @@ def read_bold(post: Post, matcher: Matcher, words: Words = DEFAULT_WORDS) -> Rea
     return reading
 
 
-def _bold_ballot(rest: str, matcher: Matcher, words: Words = DEFAULT_WORDS) -> Reading:
+def _bold_ballot(rest: str, matcher: Matcher, vocab: Words = DEFAULT_WORDS) -> Reading:
     """What follows a bold VOTE: No Lynch, a nick (the longest leading words), or unknown."""
     nick = matcher.is_nick(rest)  # a player called "Sleep" or "Pass" is voted, not passed
     if not nick:
         rest = BOLD_FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
-    if not nick and words.bold_pass.match(rest):
+    if not nick and vocab.bold_pass.match(rest):
         return Reading(Kind.pass_, written=rest)
     words = WORD.findall(rest)
     for size in range(min(len(words), 4), 0, -1):
@@ -77,6 +77,6 @@ def _bold_ballot(rest: str, matcher: Matcher, words: Words = DEFAULT_WORDS) -> R
                            extra_text=size < len(words))
     head, colon, tail = rest.partition(":")
     if colon and tail.strip() and len(WORD.findall(head)) <= 3:  # "Vote to Hammer: hiplop"
-        return _bold_ballot(tail.strip(), matcher, words)
+        return _bold_ballot(tail.strip(), matcher, vocab)
     written = " ".join(words[:2]) or rest
     return Reading(Kind.unknown, written=written, match=matcher.match(written) if written else None)
