@@ -65,3 +65,12 @@ def test_a_confirmed_draft_loads_and_counts(tmp_path):
 
 def test_a_rule_post_without_house_clauses_drafts_no_rules_lines(tmp_path):
     assert "[rules]" not in draft(tmp_path, "mybbru", "Игра началась.<br>День 1.")
+
+
+@pytest.mark.parametrize("rule_post, drafted", [
+    ("Голос — ник полужирным, без слова «голос».<br>День 1.", True),
+    ("Votes must be bolded.<br>Day 1 start.", True),
+    ("Please BOLD your actions, or I may mistake them for kibitzing.<br>Day 1 start.", False),
+])
+def test_H10_a_bold_clause_is_drafted_only_when_said_of_the_vote(tmp_path, rule_post, drafted):
+    assert ('# ballot_style = "bold_nick"' in draft(tmp_path, "phpbb3", rule_post)) == drafted

@@ -34,7 +34,9 @@ CLAUSES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("pass_limit_per_game", "1", re.compile(
         r"(?:ннв|скип|пас)\w*[^.\n]{0,40}(?:один|1)\s+раз\s+за\s+игру|no[\s-]lynch[^.\n]{0,40}once\s+per\s+game")),
     ("vote_colours", '["green"]', re.compile(r"зелен\w+\s+(?:цвет\w*|ник\w*)|ник\w*\s+зелен|\bin\s+green\b")),
-    ("ballot_style", '"bold_nick"', re.compile(r"(?:полу)?жирн\w+|\bin\s+bold\b|\bbolded\b")),
+    ("ballot_style", '"bold_nick"', re.compile(  # bold said of the vote or the nick, not of any action
+        r"(?:голос|ник)\w*[^.\n]{0,40}(?:полу)?жирн|(?:полу)?жирн\w*[^.\n]{0,40}(?:голос|ник)|"
+        r"\bvotes?\b[^.\n]{0,30}\bbold(?:ed)?\b|\bbold(?:ed)?\s+(?:your\s+)?(?:votes?|names?|nicks?)\b")),
     ("majority", '"half+1"', re.compile(r"большинств\w+|50\s*%\s*\+\s*1|половин\w+\s*\+\s*1|\bmajority\b|half\s*\+\s*1")),
 )
 
