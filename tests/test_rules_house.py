@@ -43,6 +43,7 @@ def test_H1_tie_goes_to_the_score_completed_first(tmp_path, engine):
     assert scores(day)["Вера"] == scores(day)["Гоша"] == 2
     # Гоша's score was completed at 10:10, Вера's at 10:20
     assert day["outcome"]["kind"] == "lynch" and day["outcome"]["eliminated"] == ["Гоша"]
+    assert day["outcome"]["rule"] == "H.1" and day["outcome"]["candidates"] == ["Вера", "Гоша"]
     assert "10:10:00" in day["outcome"]["note"] and "10:20:00" in day["outcome"]["note"]
 
 
@@ -127,6 +128,16 @@ def test_H4_a_later_clean_ballot_counts(tmp_path, engine):
     assert [b["status"] for b in ballot_of(day, "Аня")] == ["rejected", "counted"]
     assert "Аня" not in day["missing"] and voters(day, "Гоша") == ["Аня"]
     assert ("missed_vote", "Аня") not in codes(day)
+    # the edit changes nothing: only that post is ignored
+    assert [(v["code"], v["effect"]) for v in day["violations"] if v["player"] == "Аня"] == [("edited_vote", "ignored")]
+
+
+def test_H4_an_interim_count_applies_no_miss_yet(tmp_path, engine):
+    posts = [gm_post("Редактирование = пропуск.")] + [("Аня", at("10:00"), "Вера"),
+                                                     ("Аня", at("11:00"), "Гоша", "Аня", at("11:30"))]
+    day = count(tmp_path, engine, posts, PLAYERS, overrides='edited_vote = "missed"', at="2026-11-29T12:00")[0]
+    assert day["outcome"]["kind"] == "open" and "Аня" in day["missing"]  # not voted, as far as the count knows
+    assert [(v["code"], v["effect"]) for v in day["violations"] if v["player"] == "Аня"] == [("edited_vote", "ignored")]
 
 
 # -- H.5: a change must say so -------------------------------------------------------------------

@@ -102,6 +102,11 @@ def advance_runoff_ballot(c: Counting, s: Seen) -> bool:
     return False
 
 
+def edited_by(post) -> str:
+    """" (who, when)" of an edit, for the edited_vote sentences ("" when the page does not say)."""
+    return f" ({post.edited_by}, {iso(post.edited_at)})" if post.edited_by else ""
+
+
 def edited_vote(c: Counting, s: Seen) -> bool:
     """C3.3: an edited vote post is a vote against oneself (or, by the rules, ignored); an edit
     made by a GM is not a violation."""
@@ -109,7 +114,7 @@ def edited_vote(c: Counting, s: Seen) -> bool:
     by_gm = post.edited_by is not None and key(post.edited_by) in c.ctx.gm_keys
     if not (post.edited and not by_gm and rules.edited_vote != "allowed" and s.ballotish):
         return False
-    by = f" ({post.edited_by}, {iso(post.edited_at)})" if post.edited_by else ""
+    by = edited_by(post)
     if rules.edited_vote == "missed":
         edited_missed(c, b, by)
         return True

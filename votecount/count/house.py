@@ -6,9 +6,11 @@ stands. Also the day's end of H.8 (the passes a final day used)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, time
 
 from ..ballots.house import carries
+from .checks import edited_by
 from .counting import Counting
 from ..messages import say
 from ..model import Ballot
@@ -102,3 +104,14 @@ def note_passes(c: Counting, counted: dict[str, Ballot], passes: dict[str, list[
         for voter, b in counted.items():
             if b.kind == "pass":
                 passes.setdefault(voter, []).append(c.view.number)
+
+
+def settle_edits(ballots: list[Ballot], current: dict[str, Ballot], *, final: bool, lang: str) -> None:
+    """H.4: an edited post is a missed vote only when it holds the voter's last ballot of a day
+    that is over; one a later clean ballot replaced, or one in an interim count (the voter may
+    still vote), is only ignored."""
+    for b in ballots:
+        for i, v in enumerate(b.violations):
+            if v.rule == "H.4" and v.effect == "missed" and (not final or current.get(b.voter) is not b):
+                b.violations[i] = replace(v, effect="ignored", message=say("edited_vote_ignored", lang,
+                                                                                 by=edited_by(b.post)))

@@ -4,6 +4,7 @@ dayend.decide's and runoff.py's). Pure functions of the day's view, the rules an
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from .dayview import DayView
@@ -36,10 +37,22 @@ def ahead_on_time(rows: list[TallyRow], leaders: list[str], lang: str) -> tuple[
     return first, times
 
 
+RULE_OF = {"earliest": "H.1", "all": "H.2", "gm": "H.3"}
+
+
 def broken(view: DayView, rules: Rules, lang: str, *, rows: list[TallyRow], leaders: list[str],
            eliminate) -> Outcome | None:
-    """The outcome of a tie under H.1-H.3, or None where the rules leave ties to C3.9/PC.5.
+    """The outcome of a tie under H.1-H.3 (its `rule` and the tied `candidates` in its extra,
+    for the JSON and --explain), or None where the rules leave ties to C3.9/PC.5.
     `eliminate(names, note_code, **fields)` is dayend's (RB.10's protection applies)."""
+    decided = _settle(view, rules, lang, rows=rows, leaders=leaders, eliminate=eliminate)
+    if decided is None:
+        return None
+    return replace(decided, extra={**decided.extra, "candidates": leaders, "rule": RULE_OF[rules.tie]})
+
+
+def _settle(view: DayView, rules: Rules, lang: str, *, rows: list[TallyRow], leaders: list[str],
+            eliminate) -> Outcome | None:
     names = ", ".join(leaders)
     if rules.tie == "gm":  # H.3: the tool never picks
         return Outcome("gm_decides", note=say("gm_decides", lang, names=names), extra={"candidates": leaders})
