@@ -337,3 +337,36 @@ def test_H10_a_bold_nick_is_the_ballot_and_plain_text_is_chatter(tmp_path, engin
                 overrides='ballot_style = "bold_nick"', explain=True)[0]
     assert voters(day, "Гоша") == ["Аня"] and voters(day, "Аня") == ["Вера", "Гоша"]
     assert ballot_of(day, "Боря") == [] and "Боря" in day["missing"]
+
+
+def test_H2_in_pass_catastrophe_never_more_than_two_go(tmp_path, engine):
+    """PC.7's cap of two applies in pass-catastrophe only: three tied leaders eliminate nobody."""
+    posts = [gm_post("При равенстве выбывают все, но не больше двух.")] + [
+        ("Аня", at("10:00"), "Вера"), ("Боря", at("10:05"), "Гоша"), ("Вера", at("10:10"), "Даша"),
+        ("Гоша", at("10:20"), "пас"), ("Даша", at("10:30"), "пас")]
+    day = count(tmp_path, engine, posts, PLAYERS, rules="pass-catastrophe", overrides='tie = "all"')[0]
+    assert day["outcome"]["kind"] == "tie" and day["outcome"]["eliminated"] == []
+    assert day["outcome"]["candidates"] == ["Вера", "Гоша", "Даша"] and day["runoff"] is None
+
+
+def test_H13_the_hammer_story_cites_its_rule(tmp_path, engine):
+    posts = [gm_post("Большинство закрывает день.")] + [
+        ("Аня", at("10:00"), "Вера"), ("Боря", at("10:10"), "Вера"), ("Гоша", at("10:20"), "Вера")]
+    day = count(tmp_path, engine, posts, PLAYERS, overrides='majority = "half+1"', explain=True)[0]
+    assert any(line.startswith("H.13: ") for line in ballot_of(day, "Гоша")[0]["story"])
+
+
+def test_contradictory_keys_are_one_line_on_stderr_with_exit_2(tmp_path):
+    import subprocess
+    import sys
+
+    import threadkit
+    from housekit import page
+    (tmp_path / "t.html").write_text(page("mybbru", [gm_post("Окончательно."), ("Аня", at("10:00"), "Вера")]),
+                                     encoding="utf-8")
+    (tmp_path / "g.toml").write_text(threadkit.game_toml(PLAYERS, overrides='change_limit = 0\nchange_limits = '
+                                                         '[{ from = "20:00", limit = 1 }]'), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "votecount.cli", tmp_path / "t.html", "--game", tmp_path / "g.toml"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert "g.toml" in proc.stderr and "'change_limits' and 'change_limit'" in proc.stderr
