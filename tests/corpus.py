@@ -80,8 +80,8 @@ PAGES: tuple[Page, ...] = (
 BY_PATH = {page.path: page for page in PAGES}
 
 # Fixtures and examples: the folder names the engine (the examples are mybb.ru pages), the
-# file name its language ("ru-crawler", "xf23-en"; the example thread is Russian).
-FOLDER_ENGINE = {"phpbb3": "phpbb3", "zarechnaya": "mybbru"}
+# file name its language ("ru-crawler", "xf23-en"; the example threads are Russian).
+FOLDER_ENGINE = {"phpbb3": "phpbb3", "zarechnaya": "mybbru", "house-rules": "mybbru"}
 FIXTURE_PAGES = sorted(FIXTURES.glob("engines/*/*.html")) + sorted((ROOT / "examples").glob("*/*.html"))
 
 
@@ -131,7 +131,7 @@ def engine_of(path: Path) -> str:
 def language_of(path: Path) -> str | None:
     if path in BY_PATH:
         return BY_PATH[path].lang
-    if path.parent.name == "zarechnaya":
+    if path.parent.name in ("zarechnaya", "house-rules"):  # the examples' threads are Russian
         return "ru"
     found = {"ru", "en"} & set(path.stem.split("-"))
     return found.pop() if len(found) == 1 else None

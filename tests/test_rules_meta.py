@@ -27,7 +27,7 @@ def test_the_views_are_derived_from_the_metadata():
 @pytest.mark.parametrize("key, value, message", [
     ("fuzzy_threshold", 101, "rules key 'fuzzy_threshold' must be from 0 to 100, not 101"),
     ("max_eliminated", 0, "rules key 'max_eliminated' must be at least 1, not 0"),
-    ("tie", "coin", "rules key 'tie' must be one of none, runoff, not 'coin'"),
+    ("tie", "coin", "rules key 'tie' must be one of none, runoff, earliest, all, gm, not 'coin'"),
     ("default_deadline", "25:00", "rules key 'default_deadline' must be HH:MM (e.g. 20:00), not '25:00'"),
     ("allow_pass", 1, "rules key 'allow_pass' must be bool, not int"),
 ])

@@ -8,6 +8,8 @@ import ast
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from votecount.ballots import vocabulary as v
 
@@ -30,10 +32,14 @@ def test_no_user_defines_a_word_list_of_its_own(name):
 
 def test_the_readers_use_the_vocabulary():
     from votecount.ballots import bold, flagwords, reading
-    from votecount.count import context
+    from votecount.count import context, rules
     from votecount.draft import guess
-    assert reading.PASS is v.PASS and reading.PREFIX is v.PREFIX and flagwords.FAST is v.FAST
-    assert bold.BOLD_VOTE is v.BOLD_VOTE and context.RELAY is v.RELAY and guess.DRAFT_PASS is v.DRAFT_PASS
+    assert reading.PREFIX is v.PREFIX and flagwords.FAST is v.FAST
+    assert context.RELAY is v.RELAY and guess.DRAFT_PASS is v.DRAFT_PASS
+    # H.11: the pass and bold vote words come with the count's Words, the built-in ones by default
+    assert v.DEFAULT_WORDS.pass_ is v.PASS and v.DEFAULT_WORDS.bold_vote is v.BOLD_VOTE
+    assert reading.DEFAULT_WORDS is v.DEFAULT_WORDS and bold.DEFAULT_WORDS is v.DEFAULT_WORDS
+    assert context.reader(rules.preset("classic")) is reading.read
 
 
 def test_draft_pass_words_are_the_readers_pass_and_fast_words():
@@ -54,3 +60,13 @@ def test_each_vote_word_opens_a_ballot_for_a_reader(word):
 def test_the_draft_bold_view_is_narrower():
     assert v.BOLD_VOTE.search("I unvote") and not v.DRAFT_BOLD_VOTE.match("I unvote")
     assert not v.DRAFT_BOLD_VOTE.match("голосовать")
+
+
+@given(st.sampled_from(["##vote", "vote", "голосую"]), st.sampled_from(["Вася", "Alpha Beta", "x_1"]),
+       st.sampled_from(["", " ", ": ", " - "]))
+def test_H11_a_games_vote_word_opens_a_bold_ballot_only_on_a_word_boundary(word, nick, sep):
+    w = v.words(vote=(word,), unvote=("##unvote",))
+    m = w.bold_vote.search(f"{word}{sep or ' '}{nick}")
+    assert m is not None and m.group(1) is None
+    assert w.bold_vote.search(f"x{word} {nick}") is None  # glued to a word before it: no ballot
+    assert w.bold_vote.search("##unvote").group(1) == "##unvote"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from .messages_draft import DRAFT_MESSAGES
 from .messages_refuse import REFUSE_MESSAGES
 from .messages_watch import WATCH_MESSAGES
+from .messages_house import HOUSE_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # code: (ru, en) — str.format fields: voter, target, written, time, deadline, extra…
@@ -348,6 +349,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 MESSAGES.update(DRAFT_MESSAGES)  # init's draft: its sentences are in messages_draft.py
 MESSAGES.update(REFUSE_MESSAGES)  # refusals of a command line (messages_refuse.py)
 MESSAGES.update(WATCH_MESSAGES)  # votecount watch: its sentences are in messages_watch.py
+MESSAGES.update(HOUSE_MESSAGES)  # the house rules (RULES.md H.*): messages_house.py
 
 
 def say(code: str, lang: str, **fields) -> str:

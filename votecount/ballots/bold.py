@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from ..model import Kind, Post, Reading
 from .names import Matcher, clean
+from .rawquote import own_runs
 from ..engines.kit.runs import WORD, Run, of_post
-from .vocabulary import BOLD_FILLER, BOLD_PASS, BOLD_PASS_ALONE, BOLD_VOTE, TAG_VOTE
+from .vocabulary import BOLD_FILLER, DEFAULT_WORDS, TAG_VOTE, Words
 
 
 def _bold_texts(parts: list[Run]) -> list[str]:
@@ -24,14 +25,14 @@ def _bold_texts(parts: list[Run]) -> list[str]:
     return out
 
 
-def _marks(parts: list[Run]) -> list[tuple[Kind, str]]:
+def _marks(parts: list[Run], words: Words) -> list[tuple[Kind, str]]:
     """(kind, rest) of every VOTE/UNVOTE in bold, every bold pass phrase on its own (a vote for
     No Lynch) and every [vote] tag, in order of writing."""
     found: list[tuple[Kind, str]] = []
     for text in _bold_texts(parts):
         for line in text.split("\n"):
-            marks = list(BOLD_VOTE.finditer(line))
-            if not marks and BOLD_PASS_ALONE.match(line.strip()):  # "**No Lynch**", "**sleep**"
+            marks = list(words.bold_vote.finditer(line))
+            if not marks and words.bold_pass_alone.match(line.strip()):  # "**No Lynch**", "**sleep**"
                 found.append((Kind.vote, line.strip(" ,;.!")))
             for i, m in enumerate(marks):  # "Unvote, vote X": each word up to the next
                 end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
@@ -42,29 +43,30 @@ def _marks(parts: list[Run]) -> list[tuple[Kind, str]]:
     return found
 
 
-def read_bold(post: Post, matcher: Matcher) -> Reading:
+def read_bold(post: Post, matcher: Matcher, words: Words = DEFAULT_WORDS) -> Reading:
     """bold-vote: the last VOTE/UNVOTE in bold (or in [vote] tags) decides the post; any other
     text is discussion. "Vote GJ because it is fishy": the longest leading words that make a nick.
-    "UNVOTE: X" then a VOTE that names nobody: the unvote stands (the old vote is withdrawn)."""
-    parts = of_post(post)
-    found = _marks(parts)
+    "UNVOTE: X" then a VOTE that names nobody: the unvote stands (the old vote is withdrawn).
+    H.11: `words` are the count's vote, unvote and pass words (TeamLiquid's ##vote / ##unvote)."""
+    parts = own_runs(of_post(post))  # a literal, unrendered [QUOTE] block is a quote too
+    found = _marks(parts, words)
     if not found:
         return Reading(Kind.chatter, written=clean("".join(r.text for r in parts))[:80], extra_text=True)
     kind, rest = found[-1]
     if kind == Kind.withdraw:  # "UNVOTE: X" is a withdrawal too
         return Reading(Kind.withdraw, written=f"unvote {rest}".strip())
-    reading = _bold_ballot(rest, matcher)
+    reading = _bold_ballot(rest, matcher, words)
     if reading.kind == Kind.unknown and any(k == Kind.withdraw for k, _ in found[:-1]):
         return Reading(Kind.withdraw, written=f"unvote (then '{reading.written}': no player)")
     return reading
 
 
-def _bold_ballot(rest: str, matcher: Matcher) -> Reading:
+def _bold_ballot(rest: str, matcher: Matcher, vocab: Words = DEFAULT_WORDS) -> Reading:
     """What follows a bold VOTE: No Lynch, a nick (the longest leading words), or unknown."""
     nick = matcher.is_nick(rest)  # a player called "Sleep" or "Pass" is voted, not passed
     if not nick:
         rest = BOLD_FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
-    if not nick and BOLD_PASS.match(rest):
+    if not nick and vocab.bold_pass.match(rest):
         return Reading(Kind.pass_, written=rest)
     words = WORD.findall(rest)
     for size in range(min(len(words), 4), 0, -1):
@@ -75,6 +77,6 @@ def _bold_ballot(rest: str, matcher: Matcher) -> Reading:
                            extra_text=size < len(words))
     head, colon, tail = rest.partition(":")
     if colon and tail.strip() and len(WORD.findall(head)) <= 3:  # "Vote to Hammer: hiplop"
-        return _bold_ballot(tail.strip(), matcher)
+        return _bold_ballot(tail.strip(), matcher, vocab)
     written = " ".join(words[:2]) or rest
     return Reading(Kind.unknown, written=written, match=matcher.match(written) if written else None)

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from .flagwords import flag_words, without_flags
 from ..model import Kind, Post, Reading
 from .names import Matcher, clean
+from .rawquote import own_runs
 from ..engines.kit.runs import WORD, Run, of_post
-from .vocabulary import (BLUE_WORD, CONDITIONAL, EARLY, FAST, HANG_ALL, PARDON_ALL, PASS, PREFIX, PREFIX_HEADS,
-                         RED_WORD, UNFAST, WITHDRAW)
+from .vocabulary import (BLUE_WORD, CONDITIONAL, DEFAULT_WORDS, EARLY, FAST, HANG_ALL, PARDON_ALL, PREFIX,
+                         PREFIX_HEADS, RED_WORD, UNFAST, WITHDRAW, Words)
 
 # Readings that are ballots (anything else a player posts is chatter or empty).
 BALLOT_KINDS = frozenset(Kind) - {Kind.chatter, Kind.empty}
@@ -122,12 +123,13 @@ class _Text:
     early: bool
     word_colour: str  # "red", "blue", "redblue" or "" from colour words
     conditional: str | None  # PC.13: hang_all | pardon_all
+    words: Words  # H.11: the count's ballot words (pass)
 
 
-def read(post: Post, matcher: Matcher) -> Reading:
-    """What `post` says as a ballot. Pure: the same post and roster give the same Reading.
+def read(post: Post, matcher: Matcher, words: Words = DEFAULT_WORDS) -> Reading:
+    """What `post` says as a ballot. Pure: the same post, roster and words give the same Reading.
     The steps of _READERS are tried in order; the first that reads the post decides it."""
-    text = _text(post, matcher)
+    text = _text(post, matcher, words)
     if not text.body:
         return Reading(Kind.empty, fast=text.fast, early=text.early, conditional=text.conditional)
     for step in _READERS:
@@ -138,10 +140,10 @@ def read(post: Post, matcher: Matcher) -> Reading:
                    conditional=text.conditional)
 
 
-def _text(post: Post, matcher: Matcher) -> _Text:
+def _text(post: Post, matcher: Matcher, ballot_words: Words) -> _Text:
     """The post flattened and folded, its flag words read (a flag word that is a nick is a nick),
     and a PC.13 conditional runoff ballot taken out of the text the other steps read."""
-    parts = of_post(post)
+    parts = own_runs(of_post(post))  # a literal, unrendered [QUOTE] block is a quote too
     raw = "".join(r.text for r in parts)
     spaced = _spaced(raw)
     folded = spaced.strip()
@@ -162,7 +164,7 @@ def _text(post: Post, matcher: Matcher) -> _Text:
                  whole=clean(" ".join(x.strip() for x in raw.split("\n") if x.strip())),
                  stripped=_strip_prefix(body), fast=flagged(FAST), early=flagged(EARLY),
                  word_colour=("red" if flagged(RED_WORD) else "") + ("blue" if flagged(BLUE_WORD) else ""),
-                 conditional=conditional)
+                 conditional=conditional, words=ballot_words)
 
 
 def _conditional(raw: str, folded: str) -> tuple[str | None, str]:
@@ -221,8 +223,9 @@ def _withdraw(t: _Text, matcher: Matcher) -> Reading | None:
 
 
 def _pass(t: _Text, matcher: Matcher) -> Reading | None:
-    """2. A pass word ("пас", "против всех", "no lynch"), with or without a vote prefix."""
-    if PASS.match(t.body) or PASS.match(t.stripped or t.body):
+    """2. A pass word ("пас", "против всех", "no lynch"; H.11: the game's pass_words), with or
+    without a vote prefix."""
+    if t.words.pass_.match(t.body) or t.words.pass_.match(t.stripped or t.body):
         return Reading(Kind.pass_, written=t.body, fast=t.fast, early=t.early, conditional=t.conditional)
     return None
 

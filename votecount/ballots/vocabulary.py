@@ -17,6 +17,9 @@ a "word" has no word character on either side. Who uses what, by rule id (RULES.
 - BOLD_VOTE, TAG_VOTE, BOLD_PASS, BOLD_PASS_ALONE, BOLD_FILLER: the bold-vote preset's ballots
   ("VOTE: X", [vote]X[/vote], UNVOTE, No Lynch), matched ignoring case: ballots/bold.py.
 - RELAY: a GM's relayed ballot, C3.12: count/context.py.
+- Words, words(): the ballot words of one count, H.11: the built-in patterns above, or a game's
+  own `vote_words`, `unvote_words` and `pass_words` (Rules) made into the same patterns:
+  reading.py (pass), bold.py (vote, unvote, pass).
 - VOTE_WORDS, DRAFT_PASS_WORDS, DRAFT_PASS, DRAFT_BOLD_VOTE: the evidence `votecount init` guesses a preset from
   (no rule id: a draft is a guess the GM checks): draft/guess.py.
 
@@ -27,7 +30,9 @@ lists) that draft/guess.py reads.
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
 
 # --- Any preset's ballot (reading.py) --------------------------------------------------------
 PREFIX = re.compile(
@@ -88,3 +93,44 @@ VOTE_WORDS = ("vote", "голос", "голосую")  # a ballot's first word: 
 DRAFT_PASS_WORDS = (PASS_WORDS[0], FAST_WORDS[0])  # "пас", "фаст"
 DRAFT_PASS = re.compile(rf"\b(?:{'|'.join(DRAFT_PASS_WORDS)})\b")  # on draft's folded text
 DRAFT_BOLD_VOTE = re.compile(rf"^\s*(?:{'|'.join(VOTE_WORDS)})\b\s*:?", re.IGNORECASE)
+
+
+# --- H.11: the ballot words of one count -------------------------------------------------------
+@dataclass(frozen=True)
+class Words:
+    """The patterns a count reads ballots by: the built-in ones (today's words), or a game's own
+    (H.11: `vote_words`, `unvote_words`, `pass_words`; a list given replaces the built-in one)."""
+
+    pass_: re.Pattern = PASS  # a whole folded post (free-text style)
+    bold_vote: re.Pattern = BOLD_VOTE  # group 1: an unvote word (bold style)
+    bold_pass: re.Pattern = BOLD_PASS  # after a bold vote word
+    bold_pass_alone: re.Pattern = BOLD_PASS_ALONE  # a bold pass phrase standing alone
+
+
+DEFAULT_WORDS = Words()
+
+
+def _alternatives(words: tuple[str, ...]) -> str:
+    """The words as one alternation, longest first, each word's spaces matching any spacing."""
+    return "|".join(r"\s+".join(map(re.escape, w.casefold().replace("ё", "е").split()))
+                    for w in sorted(words, key=len, reverse=True))
+
+
+@functools.cache
+def words(vote: tuple[str, ...] = (), unvote: tuple[str, ...] = (), pass_: tuple[str, ...] = ()) -> Words:
+    """H.11: the patterns of a game's own ballot words; an empty list keeps the built-in pattern.
+    TeamLiquid-style boards: words(vote=("##vote", "vote"), unvote=("##unvote", "unvote"))."""
+    if not (vote or unvote or pass_):
+        return DEFAULT_WORDS
+    out = {}
+    if vote or unvote:
+        un = _alternatives(unvote or ("unvote",))
+        yes = _alternatives(vote or ("vote",))
+        out["bold_vote"] = re.compile(rf"(?<![\w/\[#])(?:({un})|(?:{yes}))(?!\w)(?!\s*(?:counts?|tally|tallies)\b)"
+                                      r"\s*[:\-–—]?\s*", re.IGNORECASE)
+    if pass_:
+        alt = _alternatives(pass_)
+        out["pass_"] = re.compile(rf"^(?:{alt})$")
+        out["bold_pass"] = re.compile(rf"^(?:{alt})(?!\w)", re.IGNORECASE)
+        out["bold_pass_alone"] = re.compile(rf"^(?:{alt})[\s.!]*$", re.IGNORECASE)
+    return Words(**out)

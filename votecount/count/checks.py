@@ -16,6 +16,7 @@ from ..messages import say
 from .counting import Counting
 from ..model import Ballot, Kind
 from ..ballots.names import STRICT_STAGES, key, suggestion
+from ..ballots.house import image_only, only_house_words
 
 
 
@@ -101,6 +102,11 @@ def advance_runoff_ballot(c: Counting, s: Seen) -> bool:
     return False
 
 
+def edited_by(post) -> str:
+    """" (who, when)" of an edit, for the edited_vote sentences ("" when the page does not say)."""
+    return f" ({post.edited_by}, {iso(post.edited_at)})" if post.edited_by else ""
+
+
 def edited_vote(c: Counting, s: Seen) -> bool:
     """C3.3: an edited vote post is a vote against oneself (or, by the rules, ignored); an edit
     made by a GM is not a violation."""
@@ -108,7 +114,10 @@ def edited_vote(c: Counting, s: Seen) -> bool:
     by_gm = post.edited_by is not None and key(post.edited_by) in c.ctx.gm_keys
     if not (post.edited and not by_gm and rules.edited_vote != "allowed" and s.ballotish):
         return False
-    by = f" ({post.edited_by}, {iso(post.edited_at)})" if post.edited_by else ""
+    by = edited_by(post)
+    if rules.edited_vote == "missed":
+        edited_missed(c, b, by)
+        return True
     if rules.edited_vote == "ignored":
         c.reject(b, "edited_vote", "C3.3", "edited_vote_ignored", by=by)
         return True
@@ -118,6 +127,21 @@ def edited_vote(c: Counting, s: Seen) -> bool:
     b.story.append("C3.3: " + b.violations[-1].message)
     c.choose(b)
     return True
+
+
+def edited_missed(c: Counting, b: Ballot, by: str) -> None:
+    """H.4: the edited post counts for nothing and the voter's earlier ballot of the day does not
+    come back: unless a later clean ballot counts, the voter has missed the vote."""
+    b.kind, b.status = "invalid", "rejected"
+    b.violations.append(c.violation("edited_vote", b.voter, effect="missed", rule="H.4", post=b.post,
+                                    message_code="edited_vote_missed", by=by))
+    b.story.append("H.4: " + b.violations[-1].message)
+    prev = c.current.get(b.voter)
+    if prev is not None and prev.status == "counted":
+        prev.status = "superseded"
+        prev.story.append("H.4: " + say("story.edited_missed", c.lang, no=b.post.post_no))
+    c.current[b.voter] = b
+    c.ballots.append(b)
 
 
 GATES: tuple[Callable[[Counting, Seen], bool], ...] = (
@@ -202,21 +226,35 @@ def vote(c: Counting, b: Ballot) -> None:
         if check(c, b):
             return
     b.weight = c.weight(b.voter, b.colour)
-    if b.reading.extra_text and c.rules.only_nick:
+    house_words = c.rules.final_words + c.rules.change_words  # H.5, H.7: their words are no extra text
+    if b.reading.extra_text and c.rules.only_nick and not (
+            house_words and only_house_words(b.post, b.reading.written, house_words)):
         b.violations.append(c.violation("extra_text", b.voter, effect="warning", rule="C3.1", post=b.post))
         b.story.append("C3.1: " + b.violations[-1].message)
     c.choose(b)
 
 
 def chatter(c: Counting, b: Ballot) -> None:
-    """C3.1: a post with no ballot changes nothing; it is reported where the rules say so."""
-    if c.rules.report_chatter:
+    """C3.1: a post with no ballot changes nothing; it is reported where the rules say so.
+    H.12: a post that is only a picture is reported as one (image_post), whatever the rules."""
+    if image_only(b.post):
+        image_post(c, b)
+    elif c.rules.report_chatter:
         c.loose.append(c.violation("extra_text", b.voter, effect="warning", rule="C3.1", post=b.post,
                                    message_code="chatter", written=b.reading.written))
 
 
 def empty(c: Counting, b: Ballot) -> None:
-    """Common model: nothing of the player's own to read (a quote, a picture)."""
+    """Common model: nothing of the player's own to read (a quote, a picture). H.12: a vote
+    posted as a picture is never silently a miss: image_post, for the GM to read by eye."""
+    if image_only(b.post):
+        image_post(c, b)
+
+
+def image_post(c: Counting, b: Ballot) -> None:
+    """H.12: a warning, not extra_text; no ballot is counted (the voter is missing unless
+    another ballot counts)."""
+    c.loose.append(c.violation("image_post", b.voter, effect="warning", rule="H.12", post=b.post))
 
 
 def withdraw(c: Counting, b: Ballot) -> None:

@@ -1,5 +1,6 @@
 """What may end a day before its deadline, checked after each accepted ballot (tally.DayCount
-.choose): the early close (RB.8), the bold-vote hammer, the fast night (PC.4). Each sets its
+.choose): the early close (RB.8), the majority hammer (bold-vote, H.13 in any preset), the fast
+night (PC.4). Each sets its
 flag at the post that completed it; the first two close the day (later posts are late)."""
 
 from __future__ import annotations
@@ -27,12 +28,19 @@ def early_close(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
         b.story.append(say("early_closed", c.lang, time=iso(b.post.time)))
 
 
+def alive_count(c: Counting) -> int:
+    """How many players are alive at this point of the day: the one number the majority
+    (bold-vote, H.13) is taken of."""
+    return len(c.view.alive)
+
+
 def hammer(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
-    """bold-vote (majority = "half+1"): floor(alive/2)+1 votes on one player end the day; a
-    No Lynch (pass) majority needs `no_lynch_fewer` fewer and ends it with nobody eliminated."""
+    """bold-vote, H.13 (majority = "half+1", any preset): floor(alive/2)+1 votes on one player
+    end the day (red minus blue, weights applied, in a coloured preset); a No Lynch (pass)
+    majority needs `no_lynch_fewer` fewer and ends it with nobody eliminated."""
     if c.rules.majority != "half+1" or b.kind not in ("vote", "pass") or (b.kind == "vote" and not b.target):
         return
-    need = len(c.view.alive) // 2 + 1
+    need = alive_count(c) // 2 + 1
     if b.kind == "pass":
         need -= c.rules.no_lynch_fewer
         score = sum(x.weight for x in counted.values() if x.kind == "pass")
@@ -43,7 +51,8 @@ def hammer(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
         c.closed = (c.view.rule("hammer"), b.post.time)
         c.flags["hammer_at"] = b.post.time
         c.no_lynch_hammer = b.kind == "pass"
-        b.story.append(say("hammer", c.lang, target=b.target or "No Lynch", need=need))
+        rule = c.closed[0]  # H.13 in the Russian presets; bold-vote's own majority has no id
+        b.story.append((f"{rule}: " if rule else "") + say("hammer", c.lang, target=b.target or "No Lynch", need=need))
 
 
 def fast_night(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:

@@ -3,11 +3,12 @@ handed over by the pipeline, GM relays (C3.12), and the state carried from day t
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from ..ballots import bold, reading
+from ..ballots import bold, emphasis, reading, vocabulary
 from .game import Game, GamePlayer
 from ..model import Post, Reading
 from ..ballots.names import STRICT_STAGES, Matcher, Player, key
@@ -21,9 +22,18 @@ def matcher_for(game: Game, rules: Rules) -> Matcher:
                    threshold=rules.fuzzy_threshold, margin=rules.fuzzy_margin)
 
 
-def reader(style: str):
-    """The ballot reader of a rules' ballot_style."""
-    return bold.read_bold if style == "bold" else reading.read
+def reader(rules: Rules):
+    """The ballot reader of a rules' ballot_style, with its ballot words (H.11), narrowed to
+    bold text (H.10) and to the vote colours (H.9) where the rules say so."""
+    read = bold.read_bold if rules.ballot_style == "bold" else reading.read
+    words = vocabulary.words(rules.vote_words, rules.unvote_words, rules.pass_words)
+    if words is not vocabulary.DEFAULT_WORDS:
+        read = functools.partial(read, words=words)
+    if rules.ballot_style == "bold_nick":
+        read = functools.partial(emphasis.read_bold_nick, read=read)
+    if rules.vote_colours:
+        read = functools.partial(emphasis.read_coloured, read=read, colours=rules.vote_colours)
+    return read
 
 
 @dataclass
@@ -33,6 +43,7 @@ class GameState:
     strikes: dict[str, int] = field(default_factory=dict)
     warned_day: dict[str, int] = field(default_factory=dict)  # C3.8: first rejected nick
     modkilled: set[str] = field(default_factory=set)  # out from the next day on
+    passes: dict[str, list[int]] = field(default_factory=dict)  # H.8: the final days each player passed
 
 
 @dataclass
@@ -59,7 +70,12 @@ class Context:
         found = self.readings.get(post)
         if found is not None:
             return found
-        return reader(self.rules.ballot_style)(post, self.matcher)
+        return self.reader(post, self.matcher)
+
+    @functools.cached_property
+    def reader(self):
+        """The rules' ballot reader with its words (H.11), made once per count."""
+        return reader(self.rules)
 
     def voter_of(self, post: Post) -> str | None:
         m = self.matcher.match(post.author)

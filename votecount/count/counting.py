@@ -24,6 +24,8 @@ class Counting(Protocol):
     now: datetime | None
     loose: list[Violation]  # violations not tied to a ballot (chatter)
     rejected_nick: dict[str, Ballot]  # voter → last unknown-nick ballot
+    current: dict[str, Ballot]  # voter → counted ballot (or withdrawal; H.4: an edited post)
+    ballots: list[Ballot]  # the day's ballots so far
     conditional: dict[str, Ballot]  # PC.13: ballots left in advance
     closed: tuple[str, datetime] | None  # (rule, time) after an early close or hammer
     no_lynch_hammer: bool

@@ -1,9 +1,11 @@
 """The end of a day: missed votes and their effect (C3.6, RB.5, PC.10), strikes and modkills
-(C3.7, C3.8, RB.6), the tally rows, and the outcome they decide (C3.9, RB.7, RB.10, PC.2, PC.3).
+(C3.7, C3.8, RB.6), the tally rows, and the outcome they decide (C3.9, RB.7, RB.10, PC.2, PC.3;
+a tie under the house rules H.1-H.3: ties.py).
 Pure functions of the day's view, the rules and the counted ballots."""
 
 from __future__ import annotations
 
+from . import ties
 from .dayview import DayView
 from ..messages import collate, say
 from ..model import Ballot, Outcome, TallyRow, Violation, Vote
@@ -51,6 +53,10 @@ def decide(view: DayView, rules: Rules, lang: str, *, rows: list[TallyRow], coun
         return Outcome("no_lynch", note=say("no_lynch", lang))
     leaders = [r.candidate for r in rows if r.score == top]
     if len(leaders) > 1:
+        settled = ties.broken(view, rules, lang, rows=rows, leaders=leaders,
+                              eliminate=lambda out, code, **fields: eliminate(view, lang, out, code, **fields))
+        if settled is not None:  # H.1-H.3
+            return settled
         return Outcome("tie", note=say("tie", lang, names=", ".join(leaders)), extra={"candidates": leaders})
     votes = [b for b in counted.values() if b.kind == "vote"]
     if (rules.day1_pardon and view.number == 1 and len(votes) == 1 and not penalised
@@ -59,13 +65,15 @@ def decide(view: DayView, rules: Rules, lang: str, *, rows: list[TallyRow], coun
     return eliminate(view, lang, leaders)
 
 
-def eliminate(view: DayView, lang: str, names: list[str], note_code: str = "lynch") -> Outcome:
-    """`names` are eliminated, unless one of them is protected that day (RB.10)."""
-    protected = [n for n in names if n in view.protected]
+def eliminate(view: DayView, lang: str, who: list[str], note_code: str = "lynch", **fields) -> Outcome:
+    """`who` are eliminated, unless one of them is protected that day (RB.10). `fields`: more
+    of the note's (a tie rule's note names the tied and the times compared, H.1)."""
+    protected = [n for n in who if n in view.protected]
     if protected:
         return Outcome("protected", note=say("protected", lang, names=", ".join(protected)),
-                       extra={"candidates": names})
-    return Outcome("lynch", tuple(names), say(note_code, lang, names=", ".join(names)))
+                       extra={"candidates": who})
+    fields.setdefault("names", ", ".join(who))
+    return Outcome("lynch", tuple(who), say(note_code, lang, **fields))
 
 
 def misses(c, missing: list[str], penalised: dict[str, float]) -> tuple[list[Violation], list[str]]:

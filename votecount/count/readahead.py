@@ -20,8 +20,8 @@ READ_AHEAD_FROM = 400
 
 def _read_one(index: int, shared) -> Reading:
     """Post `index` read in a worker: the posts came with the fork, only the index is sent."""
-    style, matcher, posts = shared
-    return reader(style)(posts[index], matcher)
+    read, matcher, posts = shared
+    return read(posts[index], matcher)
 
 
 def read_ahead(thread: Thread, game: Game, rules: Rules, jobs: int) -> dict[Post, Reading]:
@@ -34,5 +34,5 @@ def read_ahead(thread: Thread, game: Game, rules: Rules, jobs: int) -> dict[Post
     if len(asked) < READ_AHEAD_FROM:
         return {}
     readings = parallel.ordered_map(_read_one, range(len(asked)), jobs, minimum=READ_AHEAD_FROM,
-                                    shared=(rules.ballot_style, matcher_for(game, rules), asked))
+                                    shared=(reader(rules), matcher_for(game, rules), asked))
     return dict(zip(asked, readings))

@@ -29,6 +29,7 @@ class EditedVote(StrEnum):
     allowed = "allowed"
     self_vote = "self_vote"  # C3.3
     ignored = "ignored"
+    missed = "missed"  # H.4: the post counts for nothing, earlier ballots do not revive
 
 
 class MissedVote(StrEnum):
@@ -40,11 +41,15 @@ class MissedVote(StrEnum):
 class Tie(StrEnum):
     none = "none"  # C3.9, RB.7
     runoff = "runoff"  # PC.5
+    earliest = "earliest"  # H.1: the leader whose score was completed first
+    all = "all"  # H.2: every tied leader (nobody with two alive)
+    gm = "gm"  # H.3: the GM settles it (outcome gm_decides)
 
 
 class BallotStyle(StrEnum):
     nick = "nick"
     bold = "bold"
+    bold_nick = "bold_nick"  # H.10: a nick in bold is the ballot
 
 
 class EarlyClose(StrEnum):
@@ -89,12 +94,42 @@ def _rule_ids(value: dict, where: str) -> None:
             raise ConfigError(f"{where}: rule_ids.{aspect} must be a rule id such as \"C3.6\"")
 
 
+def _words(value: tuple, where: str, key: str) -> None:
+    if not all(isinstance(w, str) and w.strip() for w in value):
+        raise ConfigError(f"{where}: rules key '{key}' must be a list of words or phrases, "
+                          f"such as [\"меняю голос на\"]")
+
+
+def _phrases(key: str):
+    """The check of a list of words (H.5, H.7): each a non-empty string."""
+    return lambda value, where: _words(value, where, key)
+
+
+def _colours(value: tuple, where: str) -> None:
+    """H.9: the colours a ballot may be written in, by hue (emphasis.VOTE_COLOURS)."""
+    from ..ballots.emphasis import VOTE_COLOURS
+    wrong = [c for c in value if c not in VOTE_COLOURS]
+    if wrong:
+        raise ConfigError(f"{where}: rules key 'vote_colours' knows {', '.join(VOTE_COLOURS)}, not {wrong[0]!r}")
+
+
+def _change_limits(value: tuple, where: str) -> None:
+    """H.6: [{ from = "20:00", limit = 2 }, …]: each a clock time and a number from 0."""
+    for item in value:
+        if (not isinstance(item, dict) or set(item) != {"from", "limit"} or not isinstance(item["from"], str)
+                or not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", item["from"])
+                or isinstance(item["limit"], bool) or not isinstance(item["limit"], int) or item["limit"] < 0):
+            raise ConfigError(f"{where}: rules key 'change_limits' must be a list of "
+                              f"{{ from = \"HH:MM\", limit = N }} (N from 0), not {item!r}")
+
+
 def rule(default, low=None, high=None, *, check=None, in_game: bool = True):
     """A Rules field with what a rules table may set it to, kept in the field's metadata: its kind
     (a StrEnum default's choices are words, a dict default is a fresh table), its range (`low`,
     `high`: None is open), a `check(value, where)` of anything more, and whether a game file's
     [rules] may set it."""
-    meta = {"kind": dict if isinstance(default, dict) else str if isinstance(default, StrEnum) else type(default),
+    meta = {"kind": dict if isinstance(default, dict) else str if isinstance(default, StrEnum) else
+            list if isinstance(default, tuple) else type(default),
             "range": (low, high), "check": check, "in_game": in_game}
     if isinstance(default, StrEnum):
         meta["choices"] = type(default)
@@ -135,10 +170,20 @@ class Rules:
     necromancer: bool = rule(False)  # C3.10: while a necromancer lives, dead town players vote
     dead_weight: float = rule(0.5, 0)  # C3.10: the weight of such a vote
     gm_relays: bool = rule(False)  # C3.12: a GM post "Voter: Target" is Voter's ballot
-    majority: Majority = rule(Majority.none)  # bold-vote: half+1 (floor(alive/2)+1 ends the day: hammer)
+    majority: Majority = rule(Majority.none)  # bold-vote, H.13: half+1 (floor(alive/2)+1 ends the day: hammer)
     no_lynch_fewer: int = rule(0, 0)  # bold-vote: a No Lynch majority needs this many votes fewer ("one less for no lynch")
     default_deadline: str = rule("", check=_hh_mm)  # PC.12: "20:00": a day with no deadline in the game file closes then
     default_deadline_tz: str = rule(DEFAULT_TZ)  # PC.12: Moscow time
+    # House rules (RULES.md H.*): each default keeps the preset's behaviour.
+    change_words: tuple = rule((), check=_phrases("change_words"))  # H.5: a change must carry one
+    withdraw_words: tuple = rule((), check=_phrases("withdraw_words"))  # H.5: a withdrawal must carry one
+    change_limits: tuple = rule((), check=_change_limits)  # H.6: ({"from": "20:00", "limit": 2}, …)
+    final_words: tuple = rule((), check=_phrases("final_words"))  # H.7: a ballot carrying one is locked
+    pass_limit_per_game: int = rule(0, 0)  # H.8: counted passes a player may make in a game; 0 = no limit
+    vote_words: tuple = rule((), check=_phrases("vote_words"))  # H.11: bold style's vote words; () = "vote"
+    unvote_words: tuple = rule((), check=_phrases("unvote_words"))  # H.11: bold style's unvote words; () = "unvote"
+    vote_colours: tuple = rule((), check=_colours)  # H.9: only text in these colours is a ballot; () = any
+    pass_words: tuple = rule((), check=_phrases("pass_words"))  # H.11: what a pass is; () = the built-in words
     # The RULES.md id a violation cites in each situation the presets decide differently
     # (ASPECTS; "" where RULES.md gives the rule no id). A rules file keeps its base's ids.
     rule_ids: dict = rule({}, check=_rule_ids)
@@ -178,7 +223,31 @@ def check(key: str, value, where: str):
         raise ConfigError(f"{where}: rules key '{key}' must be {bounds}, not {value}")
     if choices:
         return choices(value)
+    if kind is list:
+        return tuple(value)
     return float(value) if kind is float else value
+
+
+# Keys a rules table may not combine (RULES.md H.*): (keys, test of the rules made, why). A
+# contradiction is a ConfigError naming the keys, so a GM fixes the file before any count.
+CONFLICTS = (
+    (("final_words", "change_limit"), lambda r: bool(r.final_words) and r.change_limit == 0,
+     "redundant: with change_limit = 0 no vote can be changed, so final_words lock nothing"),
+    (("change_limits", "change_limit"), lambda r: bool(r.change_limits) and r.change_limit == 0,
+     "redundant: with change_limit = 0 no vote can be changed, so no window limits anything"),
+    (("vote_colours", "colour_votes"), lambda r: bool(r.vote_colours) and r.colour_votes,
+     "contradictory: vote_colours makes one colour the ballot, colour_votes reads red against and blue for"),
+    (("pass_limit_per_game", "allow_pass"), lambda r: r.pass_limit_per_game > 0 and not r.allow_pass,
+     "contradictory: the rules have no pass ballot (allow_pass = false) to limit"),
+)
+
+
+def contradiction(rules: Rules, table: dict, where: str) -> None:
+    """The first pair of keys in CONFLICTS that `table` touches and `rules` combine: a ConfigError
+    naming both keys (a preset's own values are never in conflict: the table must set one)."""
+    for keys, wrong, why in CONFLICTS:
+        if any(k in table for k in keys) and wrong(rules):
+            raise ConfigError(f"{where}: rules keys '{keys[0]}' and '{keys[1]}' together are {why}")
 
 
 def apply(rules: Rules, table: dict, where: str) -> Rules:
@@ -186,7 +255,9 @@ def apply(rules: Rules, table: dict, where: str) -> Rules:
     changes = {k: check(k, v, where) for k, v in table.items()}
     if "rule_ids" in changes:  # a table names only the situations it changes
         changes["rule_ids"] = {**rules.rule_ids, **changes["rule_ids"]}
-    return replace(rules, **changes)
+    made = replace(rules, **changes)
+    contradiction(made, table, where)
+    return made
 
 
 @functools.cache  # Rules are frozen and the preset files ship with the package: batch asks per thread

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 
-from . import checks, closing, dayend
+from . import checks, closing, dayend, house, ties
 from ..ballots.reading import BALLOT_KINDS, mention_line
 from .checks import Seen, iso
 from .context import Context, GameState
@@ -55,6 +55,7 @@ class DayCount:
         self.loose: list[Violation] = []  # violations not tied to a ballot (chatter)
         self.current: dict[str, Ballot] = {}  # voter → counted ballot (or withdrawal)
         self.cast: dict[str, int] = {}  # PC.1: distinct votes cast today
+        self.changes: dict[str, list[datetime]] = {}  # H.6: the times of each voter's accepted changes
         self.rejected_nick: dict[str, Ballot] = {}  # voter → last unknown-nick ballot
         self.conditional: dict[str, Ballot] = {}  # PC.13: voter → post with a runoff ballot in advance
         self.after: list[Post] = []  # posts at or after the deadline: late, or the runoff's
@@ -89,7 +90,7 @@ class DayCount:
 
     def accept(self, b: Ballot, rule: str):
         prev = self.current.get(b.voter)
-        if prev is not None:
+        if prev is not None and prev.status == "counted":  # an H.4 edited post was never counted
             prev.status = "superseded"
             prev.story.append(tagged(rule, say("story.replaced", self.lang, no=b.post.post_no)))
         b.status = "counted"
@@ -170,15 +171,21 @@ class DayCount:
         if not same and self.locked(prev):
             self.reject(b, "early_vote_changed", "RB.8")
             return
+        changes = self.changes.setdefault(b.voter, [])
+        if not same and house.refused(self, b, prev, changes=changes, passes=self.state.passes):
+            return  # H.7, H.8, H.5, H.6
         if not same:
             limit, n = self.rules.change_limit, self.cast.get(b.voter, 0)
             if limit >= 0 and n > limit:
                 self.reject(b, "change_limit", "PC.1", limit=limit)
                 return
             self.cast[b.voter] = n + 1
+            if prev is not None and prev.kind in CHOICES:
+                changes.append(b.post.time)
             if n:
                 b.story.append(say("story.change", self.lang, n=n, limit=limit) if limit >= 0 else
                                tagged(self.view.rule("last"), say("story.changed", self.lang)))
+        house.story_final(self, b)
         self.accept(b, self.view.rule("last"))
         counted = self.counted()
         for close in closing.CLOSERS:
@@ -191,6 +198,8 @@ class DayCount:
         if self.locked(prev):
             self.reject(b, "early_vote_changed", "RB.8")
             return
+        if house.locked_final(self, b, prev) or house.unannounced(self, b, prev, withdrawal=True):
+            return  # H.7, H.5
         if self.rules.change_limit >= 0 and self.cast.get(b.voter, 0) > 1:
             self.reject(b, "change_limit", "PC.1", "withdraw_final", limit=self.rules.change_limit)
             return
@@ -235,6 +244,7 @@ class DayCount:
         leaders = [r.candidate for r in rows if r.score > 0 and r.score == rows[0].score]
         lead = "open" if self.open_reason() == "deadline" else "undecided"  # no end known, or pages missing
         note = say(f"{lead}_leading" if leaders else f"{lead}_no_votes", self.lang, names=", ".join(leaders))
+        note = ties.interim_note(self.rules, self.lang, rows=rows, leaders=leaders, note=note)  # H.1
         return self.day_result(rows, Outcome("open", note=note, extra={"leaders": leaders}), missing=missing,
                                misses=[], modkills=list(self.day.modkills), runoff=None,
                                reason=self.open_reason())
@@ -251,9 +261,11 @@ class DayCount:
             return self.interim()
         runoff_posts, late_posts = self.split_after()
         counted = self.counted()
+        house.note_passes(self, counted, self.state.passes)  # H.8: a final day uses them up
         missing = [p for p in self.view.voters if p not in counted]
-        penalised = dayend.penalties(self.rules, missing)
-        misses, modkills = dayend.misses(self, missing, penalised)
+        owed = [] if self.flags["hammer_at"] else missing  # H.13: the deadline never came
+        penalised = dayend.penalties(self.rules, owed)
+        misses, modkills = dayend.misses(self, owed, penalised)
         self.state.modkilled.update(modkills)
         rows = dayend.rows(counted, penalised)
         outcome = dayend.decide(self.view, self.rules, self.lang, rows=rows, counted=counted,
@@ -282,6 +294,7 @@ class DayCount:
         return inside, [p for p in self.after if end is not None and p.time >= end]
 
     def day_result(self, rows, outcome, *, missing, misses, modkills, runoff, reason=None) -> DayResult:
+        house.settle_edits(self.ballots, self.current, final=outcome.kind != "open", lang=self.lang)  # H.4
         phases = self.ballots + (list(runoff.ballots) if runoff is not None else [])
         in_posts = [v for b in phases for v in b.violations] + self.loose
         violations = sorted(in_posts, key=lambda v: (v.post_no or 0, collate(v.player))) + misses

@@ -13,6 +13,7 @@ from .guess import (_consistent, _excerpt, _time, comment, find_days, guess_rule
                     mid_thread, named, toml_str)
 from ..model import Post, Thread
 from ..ballots.names import key
+from .house import house_lines
 
 
 def _placeholder(posts: list[Post], until: int | None, tz: ZoneInfo, *, opens: datetime | None = None,
@@ -198,4 +199,5 @@ def draft(thread: Thread, tz_name: str = DEFAULT_TZ, zone_why: str | None = None
         out += no_day_lines(posts, tz, lang)
     for i, d in enumerate(days):
         out += day_lines(days, i, posts=posts, tz=tz, gm_key=gm_key, roster=posters.roster, lang=lang)
+    out += house_lines(posts, gm_key, preset=rules, lang=lang)  # RULES.md H.*, commented for the GM
     return "\n".join(out).rstrip("\n") + "\n"

@@ -1,0 +1,38 @@
+"""The README's worked example of house rules (examples/house-rules/: H.1 + H.4 + H.5 + H.7):
+the count matches the hand count of its README.md, and its full JSON the golden beside it."""
+
+from __future__ import annotations
+
+from conftest import ROOT, check_golden
+
+FOLDER = ROOT / "examples" / "house-rules"
+
+
+def count(at: str | None = None) -> dict:
+    from votecount.api import CountRequest, run
+    from votecount.render.json_out import day_dict
+    results = run(CountRequest((str(FOLDER / "thread.html"),), game=str(FOLDER / "game.toml"), at=at, lang="ru"))
+    return day_dict(results[0])
+
+
+def test_H1_H4_H5_H7_the_example_matches_its_hand_count():
+    day = count()
+    assert {r["candidate"]: r["score"] for r in day["tally"]} == {"Вера": 2, "Гоша": 2, "Боря": 1}
+    assert (day["outcome"]["kind"], day["outcome"]["eliminated"]) == ("lynch", ["Гоша"])
+    assert day["missing"] == ["Боря", "Гоша"]
+    assert [(v["code"], v["player"], v["rule"], v["effect"]) for v in day["violations"]] == [
+        ("change_without_phrase", "Аня", "H.5", "ignored"), ("final_vote_changed", "Вера", "H.7", "ignored"),
+        ("edited_vote", "Гоша", "H.4", "missed"), ("missed_vote", "Боря", "C3.6", "self_vote"),
+        ("missed_vote", "Гоша", "C3.6", "self_vote")]
+
+
+def test_H1_the_example_at_13_00_names_who_is_ahead_on_time():
+    day = count(at="2026-11-29T13:00")
+    assert day["outcome"]["kind"] == "open" and day["missing"] == ["Гоша", "Даша"]  # no vote counted yet
+    assert day["outcome"]["note"].endswith("по времени впереди Вера (Вера — 10:00:00, Гоша — 11:00:00, Даша — 10:05:00)")
+
+
+def test_the_example_golden(update_goldens):
+    day = count()
+    day["thread"]["source"] = "examples/house-rules/thread.html"
+    check_golden(day, FOLDER / "expected.json", update_goldens)
