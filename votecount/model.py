@@ -205,7 +205,7 @@ class TallyRow:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    kind: str  # open | lynch | tie | no_lynch | pass | pardon | protected | runoff | no_vote
+    kind: str  # open | lynch | tie | gm_decides | no_lynch | pass | pardon | protected | runoff | no_vote
     eliminated: tuple[str, ...] = ()
     note: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
