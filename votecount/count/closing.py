@@ -27,12 +27,18 @@ def early_close(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
         b.story.append(say("early_closed", c.lang, time=iso(b.post.time)))
 
 
+def majority_needed(rules, alive) -> int | None:
+    """The votes that decide the day under the rules' majority (floor(alive/2)+1 for "half+1"),
+    None without a majority rule: the hammer and the reports' majority line read it here."""
+    return len(alive) // 2 + 1 if rules.majority == "half+1" else None
+
+
 def hammer(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
     """bold-vote (majority = "half+1"): floor(alive/2)+1 votes on one player end the day; a
     No Lynch (pass) majority needs `no_lynch_fewer` fewer and ends it with nobody eliminated."""
-    if c.rules.majority != "half+1" or b.kind not in ("vote", "pass") or (b.kind == "vote" and not b.target):
+    need = majority_needed(c.rules, c.view.alive)
+    if need is None or b.kind not in ("vote", "pass") or (b.kind == "vote" and not b.target):
         return
-    need = len(c.view.alive) // 2 + 1
     if b.kind == "pass":
         need -= c.rules.no_lynch_fewer
         score = sum(x.weight for x in counted.values() if x.kind == "pass")

@@ -47,4 +47,4 @@ MARKUP = forum_post.Markup(
 
 
 def render(results: list[DayResult], shown: Shown = PLAIN) -> str:
-    return forum_post.render(MARKUP, results, shown.diffs)
+    return forum_post.render(MARKUP, results, shown.diffs, full=shown.detail == "full")

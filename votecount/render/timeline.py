@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from html import escape
 
-from ..messages import collate
+from ..messages import collate, say
 from ..model import Ballot, TallyRow
 from .words import colour_word, num, when, word
 
@@ -122,20 +122,22 @@ def _nice_step(lo: float, hi: float) -> float:
 
 
 def svg(ballots, rows: tuple[TallyRow, ...], fr: Frame, *, lang: str, label: str,
-        names: dict[str, str] | None = None) -> str:
+        names: dict[str, str] | None = None, lanes: bool = True) -> str:
     """The timeline; `label` names it for screen readers (day or runoff); `names` shows
     pseudo-candidates (a runoff's hang_all / pardon_all) as words. Drawn in layers, each on
-    top of the one before: the grid, the moments, the score lines, the voter lanes."""
+    top of the one before: the grid, the moments, the score lines, the voter lanes (not with
+    `lanes` False: a busy day draws the score lines only)."""
     names = names or {}
     steps = replay(ballots, rows, fr.start, fr.close)
-    voters = list(dict.fromkeys(b.voter for b in sorted(ballots, key=lambda b: b.post.time)))
+    voters = list(dict.fromkeys(b.voter for b in sorted(ballots, key=lambda b: b.post.time))) if lanes else []
     plot = _plot(fr, steps, lang=lang, lanes=len(voters))
     out = [f'<svg class="timeline" viewBox="0 0 {WIDTH} {plot.height}" role="img" '
            f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
     out += _grid(plot)
     out += _moments(plot)
     out += _score_lines(plot, steps, names)
-    out += _lanes(plot, voters, ballots, names)
+    if lanes:
+        out += _lanes(plot, voters, ballots, names)
     out.append("</svg>")
     return "".join(out)
 
@@ -263,6 +265,24 @@ def _lanes(p: _Plot, voters: list[str], ballots, names: dict[str, str]) -> list[
     return out
 
 
+def _shape(status: str, cx: float, cy: float) -> str:
+    """A ballot's mark: a dot (hollow by CSS when replaced), a cross when not counted."""
+    if status == "rejected":
+        r = 5
+        return f'<path d="M{cx - r},{cy - r} L{cx + r},{cy + r} M{cx - r},{cy + r} L{cx + r},{cy - r}"/>'
+    return f'<circle cx="{cx}" cy="{cy}" r="6"/>'
+
+
+def key(lang: str) -> str:
+    """The legend: each kind of mark drawn by the same shapes and classes as the marks."""
+    kinds = (("red counted", "counted", word(lang, "counted")),
+             ("red superseded", "superseded", word(lang, "superseded")),
+             ("grey rejected", "rejected", word(lang, "rejected")),
+             ("red rejected late", "rejected", say("html.key_late", lang)))
+    return "".join(f'<span><svg class="timeline key" viewBox="0 0 16 16" aria-hidden="true"><g class="mark {cls}">'
+                   f"{_shape(status, 8, 8)}</g></svg> {escape(text)}</span>" for cls, status, text in kinds)
+
+
 def _mark(b: Ballot, cx: float, cy: float, *, plot: _Plot, names: dict[str, str]) -> str:
     """A ballot's mark at (cx, cy): a dot, a cross when rejected; its tooltip tells its story."""
     lang, tz = plot.lang, plot.tz
@@ -277,13 +297,9 @@ def _mark(b: Ballot, cx: float, cy: float, *, plot: _Plot, names: dict[str, str]
     tip = "\n".join(lines)
     colour = b.colour if b.colour in ("red", "blue") else "grey"
     cls = f"mark {colour} {b.status}" + (" late" if late else "")
-    if b.status == "rejected":
-        r = 5
-        shape = (f'<path d="M{cx - r},{cy - r} L{cx + r},{cy + r} M{cx - r},{cy + r} L{cx + r},{cy - r}"/>')
-    else:
-        shape = f'<circle cx="{cx}" cy="{cy}" r="6"/>'
+    shape = _shape(b.status, cx, cy)
     attrs = (f'class="{cls}" data-ballot="{escape(b.post.post_id)}" data-voter="{escape(b.voter)}" '
-             f'data-status="{b.status}" tabindex="0"')
+             f'data-target="{escape(b.target or "")}" data-status="{b.status}" tabindex="0"')
     inner = f"<title>{escape(tip)}</title>{shape}"
     if b.post.url:
         return (f'<a {attrs} href="{escape(b.post.url)}" target="_blank" rel="noopener">{inner}</a>')
