@@ -283,3 +283,10 @@ def test_russian_output_has_no_latin_outside_nicks_links_and_code(final, interim
 
 def test_the_latin_check_fails_on_an_english_word(final):
     assert latin_outside_nicks("Итог: penalty +2, Dimon_88 [b]ok[/b] C3.4 «Pass»", final[0]) == ["penalty", "ok"]
+
+
+def test_the_readme_shows_both_posts_as_they_render(final, interim):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```\n(.*?)\n```", text, re.S)
+    assert bbcode.render(interim).rstrip("\n") in blocks
+    assert bbcode.render(final).rstrip("\n") in blocks
