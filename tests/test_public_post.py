@@ -289,3 +289,45 @@ def test_the_readme_shows_both_posts_as_they_render(final, interim):
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     for days in (interim, final):
         assert "\n```\n" + bbcode.render(days) + "```\n" in text
+
+
+# --- the HTML report -----------------------------------------------------------------------
+
+def test_the_html_legend_is_drawn_with_the_marks_own_shapes(final):
+    from votecount.render import timeline
+    text = report("html", final)
+    legend = re.search(r'<figcaption class="legend">(.*?)</figcaption>', text, re.S).group(1)
+    for status, shape in (("counted", "<circle"), ("superseded", "<circle"), ("rejected", "<path")):
+        assert re.search(rf'<g class="mark [a-z]+ {status}[^"]*">{shape}', legend), status
+    assert legend == timeline.key("ru")
+    # every kind of mark the chart draws has its key
+    drawn = set(re.findall(r'class="mark (\w+ \w+)( late)?"', text.split("<figcaption")[0]))
+    keyed = set(re.findall(r'<g class="mark (\w+ \w+)( late)?">', legend))
+    assert {status for _, status in [d[0].split() for d in drawn]} <= {k[0].split()[1] for k in keyed}
+
+
+def test_the_html_candidate_filter_names_every_candidate(final):
+    [day] = final
+    text = report("html", final)
+    options = re.findall(r'<option value="([^"]*)">', text)
+    assert options == ["", *(row.candidate for row in day.tally)]
+    assert all(f'data-target="{b.target}"' in text for b in day.ballots if b.target)
+
+
+def test_html_violations_are_grouped_and_collapsed_from_twelve(final):
+    [day] = final
+    many = replace(day, violations=day.violations * 2)  # 14
+    text = report("html", [many])
+    groups = re.findall(r'<details class="kind"><summary>([^<]+) <span class="rule">', text)
+    assert len(groups) == len({v.code for v in day.violations}) and "нет засчитанного голоса" in groups
+    assert '<details class="kind">' not in report("html", final)  # 7: one open list
+
+
+def test_the_html_report_of_a_game_has_the_who_voted_whom_matrix(final):
+    [day] = final
+    second = replace(day, day=2)
+    text = report("html", [day, second])
+    matrix = re.search(r'<table class="matrix">(.*?)</table>', text, re.S).group(1)
+    row = re.search(r"<tr><th>Оля Смирнова</th>(.*?)</tr>", matrix).group(1)
+    targets = re.findall(r"<th>([^<]+)</th>", matrix.split("</thead>")[0])
+    assert re.findall(r'<td class="num">([^<]*)</td>', row)[targets.index("Ёжик")] == "1, 2"

@@ -20,7 +20,7 @@ from . import timeline
 from .shown import PLAIN, Shown
 from ..messages import say
 from .html_parts import BUSY, candidate_filter, history_section, kind_words, matrix_section, violations
-from .words import Clock, deadline_words, interim_heading, num, runoff_names, warnings, when, word
+from .words import Clock, deadline_words, interim_heading, num, runoff_names, warnings, word
 
 
 def _asset(name: str) -> str:
@@ -77,7 +77,7 @@ def _chart(ballots, rows, *, opens, deadline, flags, lang: str, label: str,
     return f'<figure class="chart"><div class="chart-scroll">{drawn}</div>{legend}</figure>'
 
 
-def _ballot_rows(ballots: tuple[Ballot, ...], lang: str, tz) -> str:
+def _ballot_rows(ballots: tuple[Ballot, ...], lang: str, clock: Clock) -> str:
     out = []
     for b in ballots:
         target = b.target or (word(lang, b.kind) if b.kind in ("pass", "withdraw") else b.reading.written)
@@ -85,7 +85,7 @@ def _ballot_rows(ballots: tuple[Ballot, ...], lang: str, tz) -> str:
         if b.post.url:
             post = f'<a href="{escape(b.post.url)}" target="_blank" rel="noopener">{post}</a>'
         codes = ", ".join(v.code if lang != "ru" else kind_words(v.code, lang) for v in b.violations)
-        out.append(f'<tr class="status-{b.status}"><td class="num">{escape(when(b.post.time.astimezone(tz), lang))}</td>'
+        out.append(f'<tr class="status-{b.status}"><td class="num">{escape(clock.time(b.post.time))}</td>'
                    f"<td>{post}</td><td>{escape(b.voter)}</td><td>{_chip(target or '?', b.colour, None, b.weight)}</td>"
                    f"<td>{word(lang, b.status)}</td><td>{escape(codes)}</td></tr>")
     head = "".join(f"<th>{word(lang, k)}</th>" for k in ("time", "post", "voter", "target", "status", "violations"))
@@ -98,9 +98,8 @@ def day_section(r: DayResult, diff: dict | None = None) -> str:
     the last count (given `diff`), the timeline, the runoff, the violations, who is missing,
     and every ballot."""
     lang = r.lang
-    tz = r.deadline.tzinfo if r.deadline is not None else None
     clock = Clock.of_day(r, [b.post.time for b in r.ballots] + [r.deadline])
-    parts = [f'<section class="day" id="day-{r.day}" data-day="{r.day}">', *_heading(r, clock), *_outcome(r),
+    parts = [f'<section class="day" id="day-{r.day}" data-day="{r.day}">', *_heading(r, clock), *_outcome(r, clock),
              _tally(r.tally, r.ballots, lang, colours=r.colours)]
     if diff is not None:
         parts.append(f"<h3>{word(lang, 'changes')}</h3><ul class=\"diff\">"
@@ -108,7 +107,7 @@ def day_section(r: DayResult, diff: dict | None = None) -> str:
     parts.append(f"<h3>{word(lang, 'timeline')}</h3>{candidate_filter(r)}")
     parts.append(_chart(r.ballots, r.tally, opens=r.opens, deadline=r.deadline, flags=r.flags, lang=lang,
                         label=f"{word(lang, 'day')} {r.day}"))
-    parts += _runoff(r)
+    parts += _runoff(r, clock)
     parts.append(violations(r, clock))
     parts.append(f"<h3>{word(lang, 'missing_yet' if r.outcome.kind == 'open' else 'missing')} ({len(r.missing)})</h3>"
                  f"<p>{escape(', '.join(r.missing)) if r.missing else word(lang, 'none')}</p>")
@@ -117,7 +116,7 @@ def day_section(r: DayResult, diff: dict | None = None) -> str:
         parts.append(f'<p class="meta">{escape(say("html.ballots_busy", lang, n=len(r.ballots)))}</p>')
     else:
         parts.append(f"<details><summary>{word(lang, 'ballots')} ({len(r.ballots)})</summary>"
-                     f"{_ballot_rows(r.ballots, lang, tz)}</details>")
+                     f"{_ballot_rows(r.ballots, lang, clock)}</details>")
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -135,20 +134,20 @@ def _heading(r: DayResult, clock: Clock) -> list[str]:
     return parts
 
 
-def _outcome(r: DayResult) -> list[str]:
+def _outcome(r: DayResult, clock: Clock) -> list[str]:
     """The outcome, the moments that closed the day, the modkills."""
     lang = r.lang
     parts = [f'<div class="outcome {escape(r.outcome.kind)}"><strong>{word(lang, "outcome")}: '
              f"{escape(r.outcome.note or r.outcome.kind)}</strong></div>"]
     for key, moment in r.flags.items():
         if moment is not None:
-            parts.append(f'<p class="flags">{word(lang, key)}: {escape(when(moment, lang))}</p>')
+            parts.append(f'<p class="flags">{word(lang, key)}: {escape(clock.time(moment))}</p>')
     if r.modkills:
         parts.append(f'<p class="warnings"><strong>{word(lang, "modkills")}: {escape(", ".join(r.modkills))}</strong></p>')
     return parts
 
 
-def _runoff(r: DayResult) -> list[str]:
+def _runoff(r: DayResult, clock: Clock) -> list[str]:
     """The runoff, when there is one: its heading, then pending, or its tally, timeline and
     who has not voted in it."""
     ro, lang = r.runoff, r.lang
@@ -156,7 +155,7 @@ def _runoff(r: DayResult) -> list[str]:
         return []
     parts = [f"<h3>{word(lang, 'runoff')} ({word(lang, 'runoff_mode_' + ro.mode)}): "
              f"{escape(', '.join(ro.candidates))} <small>({word(lang, 'deadline')}: "
-             f"{escape(when(ro.deadline, lang))})</small></h3>"]
+             f"{escape(clock.time(ro.deadline))})</small></h3>"]
     if not ro.counted:
         return parts + [f"<p>{word(lang, 'runoff_pending')}</p>"]
     names = runoff_names(ro, lang)

@@ -36,13 +36,6 @@ def signed(x: float) -> str:
     return f"+{x:g}" if x > 0 else f"−{-x:g}"  # a real minus sign reads better in a post
 
 
-def when(t: datetime | None, lang: str = "ru") -> str:
-    """A post time as people write it in a thread: 29.11 19:59:59 / 2026-11-29 19:59:59."""
-    if t is None:
-        return word(lang, "none")
-    return t.strftime("%d.%m %H:%M:%S") if lang == "ru" else t.strftime("%Y-%m-%d %H:%M:%S")
-
-
 def zone_label(t: datetime, lang: str) -> str:
     """The zone as people write it beside a time: Russian players count from Moscow ("МСК",
     "МСК+2"); English ones use the zone's abbreviation ("UTC", "EST") or the offset ("UTC+5:30")."""
@@ -79,7 +72,11 @@ class Clock:
     @classmethod
     def of_day(cls, r, times=()) -> Clock:
         """The clock of day `r` for the `times` it will show (they decide where seconds are needed)."""
-        ref = r.deadline
+        return cls.of(r.lang, r.deadline, times)
+
+    @classmethod
+    def of(cls, lang: str, ref: datetime | None, times=()) -> Clock:
+        """The clock of a day whose deadline is `ref` (None: unknown), for the `times` it shows."""
         minutes: dict[datetime, set[datetime]] = {}
         for t in times:
             if t is not None:
@@ -87,7 +84,7 @@ class Clock:
         precise = {m for m, ts in minutes.items() if len(ts) > 1}
         if ref is not None and any(t.second for t in minutes.get(_minute(ref), ())):
             precise.add(_minute(ref))
-        return cls(r.lang, ref, frozenset(precise))
+        return cls(lang, ref, frozenset(precise))
 
     @staticmethod
     def _local(t: datetime, ref: datetime | None) -> datetime:
