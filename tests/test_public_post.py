@@ -331,3 +331,15 @@ def test_the_html_report_of_a_game_has_the_who_voted_whom_matrix(final):
     row = re.search(r"<tr><th>Оля Смирнова</th>(.*?)</tr>", matrix).group(1)
     targets = re.findall(r"<th>([^<]+)</th>", matrix.split("</thead>")[0])
     assert re.findall(r'<td class="num">([^<]*)</td>', row)[targets.index("Ёжик")] == "1, 2"
+
+
+def test_the_public_csv_is_the_who_voted_whom_matrix(final):
+    import csv
+    import io
+    [day] = final
+    rows = list(csv.reader(io.StringIO(report("csv", [day, replace(day, day=2)], detail="public"))))
+    head, body = rows[0], {r[0]: dict(zip(rows[0][1:], r[1:])) for r in rows[1:]}
+    assert head[0] == "voter" and set(head[1:]) == {b.target for b in day.ballots if b.status == "counted" and b.kind == "vote"}
+    assert body["Оля Смирнова"]["Ёжик"] == "1;2" and body["Петя"]["Коля"] == "1;2"
+    assert "Вася" not in head  # Петя's vote on Вася was replaced: only counted votes are in the matrix
+    assert report("csv", final).startswith("day,phase,")  # the working view: a row per ballot

@@ -9,6 +9,7 @@ import json
 
 from ..model import Post, Thread
 from .shown import PLAIN, Shown, printed
+from .words import counted
 
 FIELDS = ("post_id", "post_no", "page", "author", "author_id", "time", "edited", "edited_by",
           "edited_at", "edit_count", "text", "html", "url")
@@ -54,7 +55,7 @@ def table(thread: Thread, shown: Shown = PLAIN) -> str | None:
     """One row a post (its text cut to 60 characters), titled with the thread; printed on
     `shown.console`, else returned as plain text 160 columns wide."""
     from rich.table import Table
-    table = Table(title=f"{thread.title} ({thread.engine}, {thread.pages} pp.)", show_lines=False)
+    table = Table(title=f"{thread.title} ({thread.engine}, {counted('en', thread.pages, 'pages')})", show_lines=False)
     for col in ("no", "id", "author", "time", "edited", "text"):
         table.add_column(col)
     for p in thread.posts:
