@@ -343,3 +343,17 @@ def test_the_public_csv_is_the_who_voted_whom_matrix(final):
     assert body["Оля Смирнова"]["Ёжик"] == "1;2" and body["Петя"]["Коля"] == "1;2"
     assert "Вася" not in head  # Петя's vote on Вася was replaced: only counted votes are in the matrix
     assert report("csv", final).startswith("day,phase,")  # the working view: a row per ballot
+
+
+@pytest.mark.parametrize("fmt, name", [("bbcode", "bbcode.j2"), ("markdown", "markdown.j2")])
+def test_a_copy_of_the_shipped_template_writes_what_the_format_writes(tmp_path, fmt, name):
+    mine = tmp_path / name
+    mine.write_text(shipped(name), encoding="utf-8")
+    for at in ((), ("--at", "14:00")):
+        copy = _votecount(str(EXAMPLE), "--game", str(GAME), "--template", str(mine), *at)
+        built_in = _votecount(str(EXAMPLE), "--game", str(GAME), "-f", fmt, *at)
+        assert copy.returncode == built_in.returncode == 0 and copy.stdout == built_in.stdout
+    edited = tmp_path / "edited.j2"  # a GM's edit: the history left out, the outcome first
+    edited.write_text(shipped(name).replace("{% if d.history %}", "{% if false %}"), encoding="utf-8")
+    out = _votecount(str(EXAMPLE), "--game", str(GAME), "--template", str(edited))
+    assert out.returncode == 0 and "История голосов" not in out.stdout and "Итог: казнён(а) Ёжик" in out.stdout

@@ -1,19 +1,21 @@
-"""The count as a forum post, independent of the markup: what a GM posts back to the thread.
+"""The count as a forum post: what a GM posts back to the thread, the *public* view of the count,
+read by every player.
 
-`bbcode.py` and `markdown.py` each give a `Markup` (how to write bold, a colour, a link, a
-spoiler) and call `render`. The post is the *public* view of the count, read by every player:
-the heading (interim or final, the deadline as people write it), the tally with the voters in
-the order they voted, the majority line (who is one vote from it), who has not voted, the
-outcome in one sentence, then under spoilers only the violations that changed the count (no
-rule ids, no codes) and each player's vote history. Nothing is written for an empty section.
+This module says what the post holds, in words and free of markup (`day_data`): the heading
+(interim or final, the deadline as people write it), the tally with the voters in the order they
+voted, the majority line (who is one vote from it), who has not voted, the outcome in one
+sentence, the runoff, the changes since the last count, then only the violations that changed
+the count (no rule ids, no codes) and each player's vote history; nothing for an empty section.
 The pages' warnings that make the count doubtful (posts missing, a thread not whole) stay; the
 notes for the GM (which zone the times were read in) do not. With `full` (--full) the post
 carries the GM's working detail too: every warning and every violation with its rule id.
+
+How it is written is a template shipped with the package (templates/bbcode.j2, markdown.j2),
+the same a GM copies and edits for `--template`: bbcode.py and markdown.py fill theirs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..messages import say
@@ -24,21 +26,9 @@ from .words import (Clock, deadline_words, interim_heading, num, one_vote_short,
 
 
 @dataclass(frozen=True)
-class Markup:
-    escape: Callable[[str], str]  # user text (nicks, titles, messages) → safe text
-    bold: Callable[[str], str]
-    colour: Callable[[str, str], str]  # (text, "red"|"blue") → coloured text
-    link: Callable[[str, str], str]  # (text, url) → link
-    spoiler: Callable[[str, str], str]  # (title, body) → hidden body
-    tally: Callable[[list[tuple[str, str, str]], DayResult], list[str]]  # rows (name, score, votes) → lines
-    bullet: str = "• "
-
-
-@dataclass(frozen=True)
 class Post:
-    """One day's post being written: the markup, the day, its clock and its links."""
+    """One day's post being written: the day, its clock, its links and edits."""
 
-    m: Markup
     r: DayResult
     clock: Clock
     urls: dict  # post id → the post's absolute address (none when unknown)
@@ -46,130 +36,95 @@ class Post:
     full: bool = False
 
     @classmethod
-    def of(cls, m: Markup, r: DayResult, *, full: bool = False) -> Post:
+    def of(cls, r: DayResult, *, full: bool = False) -> Post:
         ballots = list(r.ballots) + (list(r.runoff.ballots) if r.runoff else [])
         times = [b.post.time for b in ballots] + [r.deadline]
         urls = {b.post.post_id: post_link(b.post.url, r.thread.url) for b in ballots}
         edits = {b.post.post_id: b.post.edited_at for b in ballots if b.post.edited}
-        return cls(m, r, Clock.of_day(r, times), {k: v for k, v in urls.items() if v}, edits, full)
+        return cls(r, Clock.of_day(r, times), {k: v for k, v in urls.items() if v}, edits, full)
 
     def say(self, code: str, **fields) -> str:
         return say(code, self.r.lang, **fields)
 
 
-def _voter(p: Post, vote) -> str:
-    """A voter in a candidate's row: coloured as the vote, linked to its post, its weight if not 1."""
-    m = p.m
-    text = m.escape(vote.voter)
-    if vote.colour in ("red", "blue"):
-        text = m.colour(text, vote.colour)
-    url = p.urls.get(vote.post_id)
-    if url:
-        text = m.link(text, url)
-    return text + (f" ×{num(vote.weight)}" if vote.weight != 1 else "")
-
-
-def _rows(p: Post, rows: tuple[TallyRow, ...], names: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
-    """(candidate, score, voters) per row: the voters in the order they voted, then the penalty."""
+def _rows(p: Post, rows: tuple[TallyRow, ...], names: dict[str, str] | None = None) -> list[dict]:
+    """Per row: the candidate, the score, the voters in the order they voted (nick, colour when
+    red or blue, the post's address, the weight when not 1), and the penalty in words."""
     out = []
     for row in rows:
-        votes = [_voter(p, v) for v in sorted(row.votes, key=lambda v: v.time.timestamp() if v.time else 0)]
-        if row.penalty:
-            votes.append(p.say("post.penalty", n=num(row.penalty)))
-        out.append((p.m.escape((names or {}).get(row.candidate, row.candidate)), num(row.score),
-                    ", ".join(votes) or "—"))
+        votes = sorted(row.votes, key=lambda v: v.time.timestamp() if v.time else 0)
+        out.append({"name": (names or {}).get(row.candidate, row.candidate), "score": num(row.score),
+                    "voters": [{"nick": v.voter, "colour": v.colour if v.colour in ("red", "blue") else None,
+                                "url": p.urls.get(v.post_id),
+                                "weight": f" ×{num(v.weight)}" if v.weight != 1 else ""} for v in votes],
+                    "penalty": p.say("post.penalty", n=num(row.penalty)) if row.penalty else None})
     return out
 
 
-def day_lines(m: Markup, r: DayResult, diff: dict | None = None, *, full: bool = False) -> list[str]:
-    """A day's post, section by section: the heading, the tally, the majority line, who has not
-    voted, the outcome, the runoff, the changes since the last count (given `diff`), the
-    violations that changed the count and the vote history."""
-    p = Post.of(m, r, full=full)
-    lines = _heading(p) + _tally(p) + _majority(p) + _missing(p) + _outcome(p) + _runoff(p)
-    if diff is not None:
-        lines += ["", m.bold(word(r.lang, "changes")), *(m.bullet + m.escape(x) for x in diff["lines"])]
-    return lines + _violations(p) + _history(p)
-
-
-def _heading(p: Post) -> list[str]:
-    """The game and day in bold (with "итоги" when final), the interim heading, the deadline;
-    the pages' warnings in the full view."""
-    r, m = p.r, p.m
+def day_data(r: DayResult, diff: dict | None = None, *, full: bool = False) -> dict:
+    """What a day's post says, section by section, in words (the templates add the markup)."""
+    p = Post.of(r, full=full)
+    lang = r.lang
     title = r.game_title or r.thread.title or r.thread.source
-    interim = interim_heading(r)
-    head = p.say("post.head" if r.provisional else "post.head_final", title=title, day=r.day)
-    lines = [m.bold(m.escape(head))] + ([m.bold(m.escape(interim))] if interim else [])
-    lines.append(deadline_words(r, p.clock))
-    lines += [f"{word(r.lang, 'warnings')}: {m.escape(w)}" for w in warnings(r, public=not p.full)]
-    return lines + [""]
+    return {
+        "head": p.say("post.head" if r.provisional else "post.head_final", title=title, day=r.day),
+        "interim": interim_heading(r), "deadline": deadline_words(r, p.clock),
+        "warnings": [f"{word(lang, 'warnings')}: {w}" for w in warnings(r, public=not full)],
+        "labels": {k: word(lang, k) for k in ("candidate", "score", "voters")},
+        "rows": _rows(p, r.tally), "no_votes": word(lang, "no_votes"),
+        "majority": _majority(p), "missing": _missing(p), **_outcome(p), "runoff": _runoff(p),
+        "changes": None if diff is None else {"title": word(lang, "changes"), "lines": list(diff["lines"])},
+        "violations": _violations(p), "history": _history(p),
+    }
 
 
-def _tally(p: Post) -> list[str]:
-    """The candidates by score with their voters, or that nobody voted."""
-    r = p.r
-    return list(p.m.tally(_rows(p, r.tally), r)) if r.tally else [word(r.lang, "no_votes")]
-
-
-def _majority(p: Post) -> list[str]:
+def _majority(p: Post) -> str | None:
     """Under a majority rule: how many are alive and how many votes decide; in an interim count,
     who is one vote from it (L-1)."""
     r = p.r
     if r.majority is None:
-        return []
+        return None
     line = p.say("post.majority", alive=len(r.roster), need=r.majority)
     near = one_vote_short(r)
-    if near:
-        line += "; " + p.say("post.l1", names=", ".join(near))
-    return ["", p.m.escape(line)]
+    return line + ("; " + p.say("post.l1", names=", ".join(near)) if near else "")
 
 
-def _missing(p: Post) -> list[str]:
+def _missing(p: Post) -> str | None:
     """Who has not voted (yet, in an interim count); nothing when everyone has."""
     r = p.r
     if not r.missing:
-        return []
-    code = "post.missing_yet" if r.outcome.kind == "open" else "post.missing"
-    return ["", p.m.escape(p.say(code, names=", ".join(r.missing)))]
+        return None
+    return p.say("post.missing_yet" if r.outcome.kind == "open" else "post.missing", names=", ".join(r.missing))
 
 
-def _outcome(p: Post) -> list[str]:
-    """The outcome in one bold sentence, the moments that closed the day, the modkills."""
-    r, m = p.r, p.m
+def _outcome(p: Post) -> dict:
+    """The outcome in one sentence, the moments that closed the day, the modkills."""
+    r = p.r
     if r.outcome.kind == "open":
         top = max((row.score for row in r.tally), default=0)
         leaders = [row.candidate for row in r.tally if row.score == top] if top > 0 else []
         sentence = p.say("post.leading", names=", ".join(leaders)) if leaders else p.say("post.no_votes_yet")
     else:
         sentence = p.say("post.outcome", what=r.outcome.note or r.outcome.kind)
-    lines = ["", m.bold(m.escape(sentence))]
-    for key, moment in r.flags.items():
-        if moment is not None:
-            lines.append(p.say("post.closed_at", what=word(r.lang, key), time=p.clock.time(moment)))
-    if r.modkills:
-        lines.append(m.bold(m.escape(p.say("post.modkills", names=", ".join(r.modkills)))))
-    return lines
+    moments = [p.say("post.closed_at", what=word(r.lang, key), time=p.clock.time(moment))
+               for key, moment in r.flags.items() if moment is not None]
+    modkills = p.say("post.modkills", names=", ".join(r.modkills)) if r.modkills else None
+    return {"outcome": sentence, "moments": moments, "modkills": modkills}
 
 
-def _runoff(p: Post) -> list[str]:
+def _runoff(p: Post) -> dict | None:
     """The runoff, when there is one: its mode, candidates and deadline, then its tally (or
-    that it is pending) and who has not voted in it."""
-    r, m = p.r, p.m
+    that it is pending, or that nobody voted) and who has not voted in it."""
+    r = p.r
     ro, lang = r.runoff, r.lang
     if ro is None:
-        return []
+        return None
     head = (f"{word(lang, 'runoff')} ({word(lang, 'runoff_mode_' + ro.mode)}: "
             f"{', '.join(ro.candidates)}; {word(lang, 'deadline')} {p.clock.time(ro.deadline)})")
-    lines = ["", m.bold(m.escape(head))]
-    if not ro.counted:
-        lines.append(word(lang, "runoff_pending"))
-    elif ro.tally:
-        lines += m.tally(_rows(p, ro.tally, runoff_names(ro, lang)), r)
-    else:
-        lines.append(word(lang, "no_votes"))
-    if ro.missing:
-        lines.append(f"{word(lang, 'missing')}: {m.escape(', '.join(ro.missing))}")
-    return lines
+    rows = _rows(p, ro.tally, runoff_names(ro, lang)) if ro.counted else []
+    text = word(lang, "runoff_pending") if not ro.counted else (None if rows else word(lang, "no_votes"))
+    missing = f"{word(lang, 'missing')}: {', '.join(ro.missing)}" if ro.missing else None
+    return {"head": head, "rows": rows, "text": text, "missing": missing}
 
 
 def changes_count(v: Violation) -> bool:
@@ -178,25 +133,18 @@ def changes_count(v: Violation) -> bool:
     return v.effect != "warning" and not v.hidden
 
 
-def _violations(p: Post) -> list[str]:
-    """The violations under a spoiler, each with its post linked: those that changed the count,
-    in words (every public one with its rule id in the full view)."""
-    r, m = p.r, p.m
+def _violations(p: Post) -> dict | None:
+    """Those that changed the count, in words (in the full view every public one, with its rule
+    id), each with its post (number and time) and the post's address."""
+    r = p.r
     shown = [v for v in r.violations if (not v.hidden if p.full else changes_count(v))]
     if not shown:
-        return []
-    body = []
-    for v in shown:
-        what = m.escape(_said(p, v)) + (f" [{m.escape(v.rule)}]" if p.full and v.rule else "")
-        if v.post_no is None:
-            body.append(m.bullet + p.say("post.violation_nopost", player=m.bold(m.escape(v.player)), what=what))
-            continue
-        where = p.say("post.where", no=v.post_no, time=p.clock.time(v.time))
-        url = p.urls.get(v.post_id)
-        body.append(m.bullet + p.say("post.violation", player=m.bold(m.escape(v.player)),
-                                     where=m.link(where, url) if url else where, what=what))
+        return None
+    items = [{"player": v.player, "what": _said(p, v), "rule": v.rule if p.full and v.rule else None,
+              "where": None if v.post_no is None else p.say("post.where", no=v.post_no, time=p.clock.time(v.time)),
+              "url": p.urls.get(v.post_id)} for v in shown]
     title = word(r.lang, "violations") if p.full else p.say("post.violations")
-    return ["", m.spoiler(f"{title} ({len(shown)})", "\n".join(body))]
+    return {"title": f"{title} ({len(shown)})", "entries": items}
 
 
 def _said(p: Post, v: Violation) -> str:
@@ -209,17 +157,9 @@ def _said(p: Post, v: Violation) -> str:
     return p.say("post.edited", at=at, what=p.say(f"post.effect_{v.effect}"))
 
 
-def _history(p: Post) -> list[str]:
-    """Each player's ballots of the day in order, under a spoiler."""
+def _history(p: Post) -> dict | None:
+    """Each player's ballots of the day in order ("Петя: Вася 28.11 20:30 → Коля 15:00")."""
     rows = history.lines(p.r, p.clock)
     if not rows:
-        return []
-    body = "\n".join(f"{p.m.bullet}{p.m.escape(voter)}: {p.m.escape(steps)}" for voter, steps in rows)
-    return ["", p.m.spoiler(p.say("post.history"), body)]
-
-
-def render(m: Markup, results: list[DayResult], diffs: dict[int, dict] | None = None, *,
-           full: bool = False) -> str:
-    days = ["\n".join(day_lines(m, r, None if diffs is None else diffs.get(r.day), full=full))
-            for r in results]
-    return "\n\n".join(days) + "\n"
+        return None
+    return {"title": p.say("post.history"), "entries": [{"voter": v, "steps": steps} for v, steps in rows]}
