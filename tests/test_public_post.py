@@ -357,3 +357,11 @@ def test_a_copy_of_the_shipped_template_writes_what_the_format_writes(tmp_path, 
     edited.write_text(shipped(name).replace("{% if d.history %}", "{% if false %}"), encoding="utf-8")
     out = _votecount(str(EXAMPLE), "--game", str(GAME), "--template", str(edited))
     assert out.returncode == 0 and "История голосов" not in out.stdout and "Итог: казнён(а) Ёжик" in out.stdout
+
+
+def test_the_posts_table_speaks_the_threads_language(final):
+    ru = _votecount("posts", str(EXAMPLE))
+    assert ru.returncode == 0 and "(mybbru, 2 страницы)" in ru.stdout and "автор" in ru.stdout
+    assert latin_outside_nicks(ru.stdout, final[0]) == []
+    en = _votecount("posts", str(ROOT / "tests" / "fixtures" / "games" / "bold-vote"))
+    assert en.returncode == 0 and "1 page)" in en.stdout and "author" in en.stdout and "автор" not in en.stdout

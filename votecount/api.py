@@ -326,6 +326,11 @@ def not_open_yet(at, day, game, thread) -> str:
     return f"--at {at:%Y-%m-%d %H:%M}: no day had opened yet{when}"
 
 
+def thread_language(thread) -> str:
+    """The thread's own language, whatever zone its times are read in: the words of `posts`' table."""
+    return _guess_lang("", thread)
+
+
 def _guess_lang(zone_name: str, thread) -> str:
     if zone_name in RUSSIAN_ZONES:
         return "ru"

@@ -50,6 +50,9 @@ POST_MESSAGES: dict[str, tuple[str, str]] = {
     # "1 page", "2 pages"): Russian one|few|many, English one|other
     'plural.pages': ('страница|страницы|страниц', 'page|pages'),
     'plural.posts': ('пост|поста|постов', 'post|posts'),
+    # `votecount posts`: the table's headers
+    'posts.no': ('№', 'no'), 'posts.id': ('ид', 'id'), 'posts.author': ('автор', 'author'),
+    'posts.time': ('время', 'time'), 'posts.edited': ('правка', 'edited'), 'posts.text': ('текст', 'text'),
     # the HTML report
     'html.filter': ('Показать кандидата:', 'Show candidate:'),
     'html.filter_all': ('всех', 'all'),

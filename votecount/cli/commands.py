@@ -140,7 +140,9 @@ def posts_cmd(
                                              fetch=fetch, date_order=date_order_of(date_order)))
     for w in thread.warnings:
         typer.echo(f"votecount: warning: {note_text(w, 'en')}", err=True)
-    _write(render(chosen, "posts", thread, Shown(console=terminal(chosen, output))), output)
+    from ..api import thread_language  # the table's words: the thread's own language
+    shown = Shown(console=terminal(chosen, output), lang=thread_language(thread))
+    _write(render(chosen, "posts", thread, shown), output)
     format_note(fmt, output, chosen)
 
 
