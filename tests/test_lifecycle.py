@@ -99,7 +99,7 @@ def test_every_format_heads_an_interim_count(tmp_path, fmt):
 def test_the_forum_post_says_who_has_not_voted_yet(tmp_path):
     from votecount.render import report
     text = report("bbcode", results(tmp_path, CLASSIC, FOUR, at="14:00"))
-    assert "Ещё не проголосовали (1)" in text and "казнен" not in text
+    assert "\nЕщё не проголосовали: " in text and "казнен" not in text
 
 
 # -- red-blue: an interim count from the page's SingleFile save moment ------------------------

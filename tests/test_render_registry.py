@@ -26,7 +26,7 @@ def test_every_entry_names_functions_that_exist(name):
 
 
 def test_the_commands_choices_are_the_list():
-    assert [f.value for f in kit.Format] == list(formats("count")) == list(RENDERERS)
+    assert [f.value for f in kit.Format] == [*formats("count"), "md"] and list(formats("count")) == list(RENDERERS)
     assert [f.value for f in kit.PostsFormat] == list(formats("posts")) == ["table", "json", "csv"]
     assert [f.value for f in kit.ActivityFormat] == list(formats("activity"))
 
@@ -44,3 +44,10 @@ def test_a_format_without_the_subject_is_refused():
         render.render("html", "posts", None, render.Shown())
     with pytest.raises(ValueError, match="unknown format 'xml'"):
         render.report("xml", [])
+
+
+def test_md_is_markdown_for_f_as_for_o(tmp_path):
+    """-f md is refused no more: the alias picks the format the extension .md picks."""
+    assert render.ALIASES == {"md": "markdown"} and EXTENSIONS[".md"] == "markdown"
+    assert outputs.pick_format(kit.Format("md"), None, kit.Format, "count") == "markdown"
+    assert render.choices("posts") == formats("posts")  # an alias only where its format renders

@@ -1,6 +1,8 @@
 """The HTML report in a real browser: headless Chromium loads the example's report from a file
 (offline, no network), the test reads the DOM after the page's script ran, checks there were no
-console messages, and saves screenshots (light, dark, phone) under the test's temp folder."""
+console messages, and saves screenshots (light, dark, phone) under the test's temp folder; with
+--update-goldens the light one becomes docs/report.png, the README's picture. A synthetic busy
+day (2,500 posts, tests/busyday.py) is loaded too, and shot at phone width."""
 
 from __future__ import annotations
 
@@ -87,7 +89,7 @@ def test_the_report_in_chromium(counted):
     ("dark.png", ["--window-size=1100,1300", "--blink-settings=preferredColorScheme=0"]),
     ("phone.png", ["--window-size=390,1600"]),
 ])
-def test_screenshots(counted, name, extra):
+def test_screenshots(counted, name, extra, update_goldens):
     tmp, page, _ = counted
     shot = tmp / name
     run = chromium(page, tmp, f"--screenshot={shot}", *extra)
@@ -97,3 +99,37 @@ def test_screenshots(counted, name, extra):
     assert head[:8] == b"\x89PNG\r\n\x1a\n"
     width = int.from_bytes(head[16:20], "big")
     assert width == int(extra[0].split("=")[1].split(",")[0])
+    if name == "light.png" and update_goldens:  # the README's picture is the current report
+        shutil.copyfile(shot, ROOT / "docs" / "report.png")
+
+
+def test_on_a_phone_the_penalty_is_in_the_voters_cell(counted):
+    """The penalty column is a detail a phone hides; "штраф +2" is said beside the voters too."""
+    tmp, page, data = counted
+    dom = chromium(page, tmp, "--window-size=390,1600", "--dump-dom").stdout
+    penalised = [r for r in data["tally"] if r["penalty"]]
+    assert penalised
+    for row in penalised:
+        cells = re.search(rf"<td><strong>{re.escape(row['candidate'])}</strong></td>(.*?)</tr>", dom, re.S).group(1)
+        voters = re.findall(r"<td>(.*?)</td>", cells, re.S)[-1]  # the last cell, never a .detail one
+        assert f'<span class="penalty">штраф +{row["penalty"]:g}</span>' in voters
+
+
+def test_a_busy_day_stays_light_and_runs_in_chromium(tmp_path):
+    """2,500 posts and over 1,600 violations: under 600 KB, violations grouped and collapsed,
+    no script error, and a screenshot at phone width."""
+    from busyday import busy_day
+
+    from votecount.render import report
+    day = busy_day()
+    assert len(day.ballots) == 2500 and len(day.violations) > 1600
+    text = report("html", [day])
+    assert len(text.encode("utf-8")) < 600_000
+    assert text.count('<details class="kind">') == 2 and '<ul class="violations">' not in text
+    page = tmp_path / "busy.html"
+    page.write_text(text, encoding="utf-8")
+    run = chromium(page, tmp_path, "--dump-dom")
+    assert run.returncode == 0 and console_messages(run.stderr) == []
+    shot = tmp_path / "busy.png"
+    run = chromium(page, tmp_path, f"--screenshot={shot}", "--window-size=390,1600")
+    assert run.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -327,6 +327,11 @@ def _refused(code: str, **fields) -> ConfigError:
     return ConfigError(say(code, "en", **fields))
 
 
+def thread_language(thread) -> str:
+    """The thread's own language, whatever zone its times are read in: the words of `posts`' table."""
+    return _guess_lang("", thread)
+
+
 def _guess_lang(zone_name: str, thread) -> str:
     """Russian for a Russian zone the user chose, for posts mostly in Cyrillic, or for a page
     that says it is Russian (its interface words, `<html lang>`: Thread.lang); else English."""
@@ -348,16 +353,6 @@ def chosen_rules(game, rules_spec=None):
 
 
 # --- `votecount watch` (votecount/watch/): what its rounds need of the library -------------
-
-def majority_need(request: CountRequest, alive: int) -> int | None:
-    """The votes on one player that end the day (the hammer: majority = "half+1", floor(alive/2)+1,
-    as count/closing.py counts it) with `alive` players; None when the rules have no majority."""
-    from .count import game as game_mod
-    game = game_mod.load(request.game) if request.game else game_mod.Game()
-    if chosen_rules(game, request.rules).majority != "half+1":
-        return None
-    return alive // 2 + 1
-
 
 def watch_politeness(url: str, options) -> tuple[float | None, bool]:
     """(the Crawl-delay robots.txt of the URL's site asks for votecount, or None; whether the URL

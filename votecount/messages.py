@@ -13,6 +13,7 @@ from .messages_draft import DRAFT_MESSAGES
 from .messages_refuse import REFUSE_MESSAGES
 from .messages_watch import WATCH_MESSAGES
 from .messages_house import HOUSE_MESSAGES
+from .messages_post import POST_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # code: (ru, en) — str.format fields: voter, target, written, time, deadline, extra…
@@ -20,13 +21,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "проверьте его вручную",
                      "the time of post {no} is unknown and it may fall in this day: its ballot is not counted, "
                      "check it by hand"),
-    "late_vote": ("голос после дедлайна ({deadline}), в {time}: не засчитан",
-                  "ballot after the deadline ({deadline}), at {time}: ignored"),
+    "late_vote": ("голос после дедлайна — не засчитан", "ballot after the deadline: ignored"),
     "edited_vote": ("пост с голосом отредактирован{by}: голос против себя",
                     "vote post edited{by}: counts as a vote against oneself"),
     "edited_vote_ignored": ("пост с голосом отредактирован{by}: голос не засчитан",
                             "vote post edited{by}: ignored"),
-    "unknown_nick": ("ник «{written}» не найден среди игроков{hint}: голос не засчитан",
+    "unknown_nick": ("ник «{written}» не найден среди игроков{hint} — голос не засчитан",
                      "nick '{written}' is not a player{hint}: ignored"),
     "ambiguous_nick": ("ник «{written}» подходит нескольким игрокам ({hint}): голос не засчитан",
                        "nick '{written}' fits several players ({hint}): ignored"),
@@ -50,12 +50,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "vote change over the limit ({limit}): ignored"),
     "no_pass": ("«{written}»: в этих правилах нет голоса «пас»: не засчитан",
                 "'{written}': these rules have no pass ballot: ignored"),
-    "missed_vote": ("нет засчитанного голоса{why}: {what}", "no counted ballot{why}: {what}"),
-    "modkill": ("{count}-й пропуск голосования в игре: автокилл", "missed vote number {count} in the game: modkill"),
-    "modkill_second_nick": ("повторно неправильный ник после предупреждения (день {day}): автокилл",
+    "missed_vote": ("нет засчитанного голоса{why} — {what}", "no counted ballot{why}: {what}"),
+    "modkill": ("{count}-й пропуск голосования в игре: модкилл", "missed vote number {count} in the game: modkill"),
+    "modkill_second_nick": ("повторно неправильный ник после предупреждения (день {day}): модкилл",
                             "a misspelled nick again after a warning (day {day}): modkill"),
-    "late_closed": ("голос после закрытия дня ({closed}), в {time}: не засчитан",
-                    "ballot after the day closed ({closed}), at {time}: ignored"),
+    "late_closed": ("голос после закрытия дня — не засчитан", "ballot after the day closed: ignored"),
     "no_vote_day": ("в этот день голосования нет (модкилл: {names}): не засчитан",
                     "no vote this day (modkill: {names}): ignored"),
     "dead_voter_team": ("{voter} выбыл(а); некромант жив, но в файле игры не указана команда "
@@ -84,10 +83,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "the runoff is a vote among {names} only: ignored"),
     # effects of a missed vote, for the message above
     "effect_self_vote": ("голос против себя", "a vote against oneself"),
-    "effect_penalty": ("+{penalty:g} против себя", "+{penalty:g} against oneself"),
+    "effect_penalty": ("штраф +{penalty:g}", "penalty +{penalty:g}"),
     "effect_none": ("без штрафа", "no penalty"),
     # outcomes
-    "lynch": ("казнён(а): {names}", "eliminated: {names}"),
+    "lynch": ("казнён(а) {names}", "eliminated: {names}"),
     "tie": ("ничья: {names} — никто не выбывает", "tie between {names}: nobody is eliminated"),
     "no_lynch": ("ни у кого нет голосов против больше нуля: никто не выбывает",
                  "nobody has a score above zero: nobody is eliminated"),
@@ -105,11 +104,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "runoff_hang": ("катастрофа: повешены — {names}", "runoff: hanged {names}"),
     "runoff_pardon": ("катастрофа: помиловать всех ({pardon} против {hang} за повешение)",
                       "runoff: pardon all ({pardon} to {hang} for hanging)"),
-    "did_you_mean": ("; может, {best}?", "; did you mean {best}?"),
+    "did_you_mean": (" (может, {best}?)", " (did you mean {best}?)"),
     "missed_why": (" (голос «{written}» не принят)", " (ballot '{written}' rejected)"),
-    "open_leading": ("день ещё идёт: пока впереди — {names}", "the day is still open: leading so far: {names}"),
+    "open_leading": ("день ещё идёт, пока впереди {names}", "the day is still open, leading so far: {names}"),
     "open_no_votes": ("день ещё идёт: голосов пока нет", "the day is still open: no votes yet"),
-    "undecided_leading": ("итог не подводится: пока впереди — {names}", "no outcome declared: leading so far: {names}"),
+    "undecided_leading": ("итог не подводится, пока впереди {names}", "no outcome declared: leading so far: {names}"),
     "undecided_no_votes": ("итог не подводится: голосов пока нет", "no outcome declared: no votes so far"),
     # the life cycle of a count: interim headings and the warnings about "now"
     "interim": ("Промежуточный подсчёт на {at} (до конца дня {left})",
@@ -270,7 +269,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     'label.missing_yet': ('Ещё не проголосовали', 'Not voted yet'),
     'label.post': ('пост', 'post'),
     'label.no_votes': ('голосов нет', 'no votes'),
-    'label.modkills': ('Автокилл', 'Modkill'),
+    'label.modkills': ('Модкилл', 'Modkill'),
     'label.runoff': ('Переголосование', 'Runoff'),
     'label.runoff_mode_hang_all': ('повесить всех / помиловать всех', 'hang all / pardon all'),
     'label.runoff_mode_pick_one': ('выбор одного из', 'pick one of'),
@@ -294,7 +293,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     'label.player': ('Игрок', 'Player'),
     'label.eliminated': ('Казнён', 'Eliminated'),
     'label.strikes': ('Пропуски', 'Missed votes'),
-    'label.modkill_col': ('Автокилл', 'Modkill'),
+    'label.modkill_col': ('Модкилл', 'Modkill'),
     'label.game_days': ('дней', 'days'),
     'label.generated': ('Сделано votecount', 'Made by votecount'),
     'label.pass': ('пас', 'pass'),
@@ -334,7 +333,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     'activity.yes': ('да', 'yes'),
     'activity.none': ('нет', 'nobody'),
     'activity.below_line': ('Меньше {m} информативных: {who}', 'Below {m} informative posts: {who}'),
-    'activity.two_line': ('Меньше {m} два дня подряд (C3.14: автокилл, решает ведущий): {who}', "Below {m} two days running (C3.14: modkill, the GM's call): {who}"),
+    'activity.two_line': ('Меньше {m} два дня подряд (C3.14: модкилл, решает ведущий): {who}', "Below {m} two days running (C3.14: modkill, the GM's call): {who}"),
     'activity.unknown': ('Пишут, но не в составе и не ведущий: {who}', 'Posting but neither on the roster nor GM: {who}'),
     'activity.dead': ('Пишут, выбыв из игры (4.4): {who}', 'Posting while out of the game (4.4): {who}'),
     'activity.day_of': ('день', 'day'),
@@ -350,6 +349,7 @@ MESSAGES.update(DRAFT_MESSAGES)  # init's draft: its sentences are in messages_d
 MESSAGES.update(REFUSE_MESSAGES)  # refusals of a command line (messages_refuse.py)
 MESSAGES.update(WATCH_MESSAGES)  # votecount watch: its sentences are in messages_watch.py
 MESSAGES.update(HOUSE_MESSAGES)  # the house rules (RULES.md H.*): messages_house.py
+MESSAGES.update(POST_MESSAGES)  # the public post and the vote history: messages_post.py
 
 
 def say(code: str, lang: str, **fields) -> str:

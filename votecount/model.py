@@ -250,3 +250,4 @@ class DayResult:
     # why a provisional day is open: "deadline" (ahead of `now`), "no_deadline" (none known),
     # "incomplete" (the pages lack part of the day: Thread.missing_pages); None when final
     open_reason: str | None = None
+    majority: int | None = None  # the votes that decide the day under a majority rule (H.13), else None

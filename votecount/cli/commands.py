@@ -59,6 +59,8 @@ def count_cmd(
     fmt: Optional[Format] = typer.Option(None, "--format", "-f", help="Output format (default: from the extension of -o, else table)."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of messages (default: Russian for Russian games)."),
     explain: bool = typer.Option(False, "--explain", help="Show each ballot's story and every fuzzy nick decision."),
+    public: Optional[bool] = typer.Option(None, "--public/--full", help="The players' view (what changed the count, in words) or the GM's (every violation with its rule id); default: public for bbcode and markdown, full for the rest."),
+    template: Optional[Path] = typer.Option(None, "--template", metavar="FILE.j2", help="Write the count through this Jinja2 template (over the JSON of the count) instead of a format."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (never an input); its extension picks the format when -f is not given."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Forum engine, when detection fails."),
     saved_at: Optional[str] = typer.Option(None, "--saved-at", help="When the page was saved (for 'Сегодня 19:45'): ISO 8601."),
@@ -79,8 +81,11 @@ def count_cmd(
     \b
       votecount thread.html --at 14:00 -f bbcode
     """
-    check_output(output, threads, game, diff, rules, cookies)
+    check_output(output, threads, game, diff, rules, cookies, template)
     chosen = pick_format(fmt, output, Format, "count")
+    detail = None if public is None else ("public" if public else "full")
+    from ..render.template import load
+    own = None if template is None else load(template)  # read first: a bad one fails before the count
     from ..api import CountRequest, check_whole, run
     previous = None
     if diff is not None:  # read first: a bad file fails before the (slower) count
@@ -93,15 +98,23 @@ def count_cmd(
                                date_order=date_order_of(date_order)))
     if strict:  # part of a thread is bad input under --strict (exit 2), before anything is written
         check_whole(results)
-    _write_report(chosen, results, explain=explain, previous=previous, output=output)
-    format_note(fmt, output, chosen)
+    _write_report(chosen, results, explain=explain, previous=previous, output=output, detail=detail,
+                  template=own)
+    if own is None:
+        format_note(fmt, output, chosen)
     if strict and any(r.violations for r in results):
         raise typer.Exit(1)
 
 
-def _write_report(fmt: str, results, *, explain: bool, previous, output: Optional[Path]) -> None:
+def _write_report(fmt: str, results, *, explain: bool, previous, output: Optional[Path], detail,
+                  template=None) -> None:
+    """The count in `fmt`, or through the GM's own `template` (--template) when given."""
+    if template is not None:
+        from ..render.template import fill
+        return _write(fill(template, results, explain=explain), output)
     from ..render import report
-    _write(report(fmt, results, explain=explain, previous=previous, console=terminal(fmt, output)), output)
+    _write(report(fmt, results, explain=explain, previous=previous, console=terminal(fmt, output),
+                  detail=detail), output)
 
 
 @app.command("posts")
@@ -127,7 +140,9 @@ def posts_cmd(
                                              fetch=fetch, date_order=date_order_of(date_order)))
     for w in thread.warnings:
         typer.echo(f"votecount: warning: {note_text(w, 'en')}", err=True)
-    _write(render(chosen, "posts", thread, Shown(console=terminal(chosen, output))), output)
+    from ..api import thread_language  # the table's words: the thread's own language
+    shown = Shown(console=terminal(chosen, output), lang=thread_language(thread))
+    _write(render(chosen, "posts", thread, shown), output)
     format_note(fmt, output, chosen)
 
 

@@ -17,7 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..errors import VotecountError
-from ..render import formats
+from ..render import choices, formats
 from .outputs import is_url, one_line
 
 
@@ -67,7 +67,7 @@ def _choices(name: str, values) -> type[Enum]:
 
 
 # --format of each command: the formats the renderers' list has for what it writes
-Format = _choices("Format", formats("count"))
+Format = _choices("Format", choices("count"))
 PostsFormat = _choices("PostsFormat", formats("posts"))
 ActivityFormat = _choices("ActivityFormat", formats("activity"))
 

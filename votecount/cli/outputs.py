@@ -14,7 +14,7 @@ import typer
 
 from ..api import input_files, is_url
 from ..errors import VotecountError
-from ..render import DEFAULT, EXTENSIONS, RENDERERS
+from ..render import ALIASES, DEFAULT, EXTENSIONS, RENDERERS
 
 
 def write_out(text: str, output: Optional[Path]) -> None:
@@ -64,7 +64,7 @@ def pick_format(fmt: Optional[Enum], output: Optional[Path], allowed, command: s
     """-f, else the format -o's extension names (said by format_note once written), else the
     table."""
     if fmt is not None:
-        return fmt.value
+        return ALIASES.get(fmt.value, fmt.value)
     chosen = EXTENSIONS.get(output.suffix.lower()) if output is not None else None
     if chosen is None:
         return DEFAULT

@@ -34,13 +34,20 @@ def alive_count(c: Counting) -> int:
     return len(c.view.alive)
 
 
+def majority_needed(rules, alive: int) -> int | None:
+    """The votes that decide the day under the rules' majority with `alive` players alive
+    (floor(alive/2)+1 for "half+1"), None without a majority rule: the hammer, the reports'
+    majority line and watch's L-1 read it here."""
+    return alive // 2 + 1 if rules.majority == "half+1" else None
+
+
 def hammer(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
     """bold-vote, H.13 (majority = "half+1", any preset): floor(alive/2)+1 votes on one player
     end the day (red minus blue, weights applied, in a coloured preset); a No Lynch (pass)
     majority needs `no_lynch_fewer` fewer and ends it with nobody eliminated."""
-    if c.rules.majority != "half+1" or b.kind not in ("vote", "pass") or (b.kind == "vote" and not b.target):
+    need = majority_needed(c.rules, alive_count(c))
+    if need is None or b.kind not in ("vote", "pass") or (b.kind == "vote" and not b.target):
         return
-    need = alive_count(c) // 2 + 1
     if b.kind == "pass":
         need -= c.rules.no_lynch_fewer
         score = sum(x.weight for x in counted.values() if x.kind == "pass")

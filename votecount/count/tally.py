@@ -308,7 +308,8 @@ class DayCount:
                          runoff=runoff, game_title=self.ctx.game.title, provisional=provisional,
                          now=self.now if provisional else None,
                          colours=self.rules.colour_votes or bool(self.rules.weights),
-                         open_reason=(reason or "deadline") if provisional else None)
+                         open_reason=(reason or "deadline") if provisional else None,
+                         majority=closing.majority_needed(self.rules, len(self.view.alive)))
 
 
 def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int | None = None,

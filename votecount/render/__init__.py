@@ -28,6 +28,7 @@ class Renderer:
     # its values are the contract's (CONTRACT.md): a ballot keeps the colour it was counted
     # with even in a preset without colours, where the reports a person reads show none
     counted_colours: bool = False
+    aliases: tuple[str, ...] = ()  # other names -f takes for it ("md", as -o x.md picks markdown)
 
 
 RENDERERS = {
@@ -38,17 +39,24 @@ RENDERERS = {
     "csv": Renderer((".csv",), count="csv_out:render", posts="posts:csv_text",
                     activity="activity:csv_text", counted_colours=True),
     "bbcode": Renderer((".bbcode",), count="bbcode:render"),
-    "markdown": Renderer((".md", ".markdown"), count="markdown:render"),
+    "markdown": Renderer((".md", ".markdown"), count="markdown:render", aliases=("md",)),
     "html": Renderer((".html", ".htm"), count="html:render"),
 }
 DEFAULT = "table"  # without -f and without an extension of -o that names a format
 
 EXTENSIONS = {ext: name for name, r in RENDERERS.items() for ext in r.extensions}
+ALIASES = {alias: name for name, r in RENDERERS.items() for alias in r.aliases}
 
 
 def formats(subject: str) -> tuple[str, ...]:
     """The formats that render `subject` ('count', 'posts' or 'activity'), in the list's order."""
     return tuple(name for name, r in RENDERERS.items() if getattr(r, subject))
+
+
+def choices(subject: str) -> tuple[str, ...]:
+    """What -f takes for `subject`: its formats, then their aliases."""
+    names = formats(subject)
+    return names + tuple(a for a, name in ALIASES.items() if name in names)
 
 
 def render(fmt: str, subject: str, what, shown: Shown) -> str | None:
@@ -63,8 +71,9 @@ def render(fmt: str, subject: str, what, shown: Shown) -> str | None:
 
 
 def report(fmt: str, results, *, explain: bool = False, previous: dict | None = None,
-           console=None) -> str | None:
-    """The count in `fmt`. `previous` (diff.load_previous) adds what changed since then.
+           console=None, detail: str | None = None) -> str | None:
+    """The count in `fmt`. `previous` (diff.load_previous) adds what changed since then;
+    `detail` ("public" | "full", --public / --full) overrides the format's own level of detail.
 
     A table with a `console` is printed to it (colours on a terminal) and None is returned;
     every other case returns the whole text, so the CLI can write a file whole or not at all.
@@ -73,7 +82,7 @@ def report(fmt: str, results, *, explain: bool = False, previous: dict | None = 
     if previous is not None:
         from .diff import diffs_for
         diffs = diffs_for(results, previous)
-    shown = Shown(explain=explain, previous=previous, diffs=diffs, console=console)
+    shown = Shown(explain=explain, previous=previous, diffs=diffs, console=console, detail=detail)
     from .colours import uncoloured
     entry = RENDERERS.get(fmt)
     as_shown = list(results) if entry is None or entry.counted_colours else [uncoloured(r) for r in results]

@@ -5,6 +5,10 @@ its fate and the codes of its violations. With `--diff`, a `change` column says 
 to the ballot since the earlier count: `new` (not in it), `was <status>` (its status changed,
 e.g. a vote superseded since), or empty. A CSV has no place for prose, so the diff's sentences
 are not written here; `--format table` or `json` shows them.
+
+With `--public` the CSV is what players compare instead: the who-voted-whom matrix of the days
+counted (a row per voter, a column per candidate, in each cell the days on which the voter's
+counted vote named the candidate, joined by `;`).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import csv
 import io
 
 from ..model import Ballot, DayResult
+from . import history
 from .shown import PLAIN, Shown
 
 FIELDS = ("day", "phase", "post_no", "post_id", "time", "voter", "kind", "target", "colour",
@@ -37,7 +42,20 @@ def _change(row: dict, old: dict[str, dict] | None) -> str:
     return "" if prev.get("status") == row["status"] else f"was {prev.get('status')}"
 
 
+def matrix_text(results: list[DayResult]) -> str:
+    """The who-voted-whom matrix as CSV: the first column the voter, then one per candidate."""
+    voters, targets, cells = history.matrix(results)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["voter", *targets])
+    for v in voters:
+        writer.writerow([v, *(";".join(map(str, cells.get((v, t), ()))) for t in targets)])
+    return out.getvalue()
+
+
 def render(results: list[DayResult], shown: Shown = PLAIN) -> str:
+    if shown.detail == "public":
+        return matrix_text(results)
     previous = shown.previous
     out = io.StringIO()
     fields = FIELDS + (("change",) if previous is not None else ())

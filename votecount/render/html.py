@@ -18,7 +18,9 @@ from .. import __version__
 from ..model import Ballot, DayResult, TallyRow
 from . import timeline
 from .shown import PLAIN, Shown
-from .words import interim_heading, num, runoff_names, warnings, when, word
+from ..messages import say
+from .html_parts import BUSY, candidate_filter, history_section, kind_words, matrix_section, violations
+from .words import Clock, deadline_words, interim_heading, num, runoff_names, warnings, word
 
 
 def _asset(name: str) -> str:
@@ -35,7 +37,8 @@ def _chip(name: str, colour: str, url: str | None, weight: float = 1.0) -> str:
 
 def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str] | None = None, *,
            colours: bool = True) -> str:
-    """The tally table; the red and blue columns only in a preset with colours."""
+    """The tally table; the red and blue columns only in a preset with colours; the penalty is
+    said in the voters' cell too ("штраф +2"), which a phone still shows."""
     if not rows:
         return f"<p>{word(lang, 'no_votes')}</p>"
     urls = {b.post.post_id: b.post.url for b in ballots}
@@ -45,7 +48,12 @@ def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str]
                    (("candidate", ""), ("score", "num"), *sides, ("penalty", "num detail"), ("voters", "")))
     body = []
     for row in rows:
-        voters = ", ".join(_chip(v.voter, v.colour, urls.get(v.post_id), v.weight) for v in row.votes)
+        # the chips are the separators (a comma after a padded chip read as a stray space)
+        voters = " ".join(_chip(v.voter, v.colour, urls.get(v.post_id), v.weight)
+                          for v in sorted(row.votes, key=lambda v: v.time.timestamp() if v.time else 0))
+        if row.penalty:
+            pen = f'<span class="penalty">{escape(say("post.penalty", lang, n=num(row.penalty)))}</span>'
+            voters = f"{voters} {pen}" if voters else pen
         cells = (f'<td class="num detail">{num(row.red)}</td><td class="num detail">{num(row.blue)}</td>'
                  if colours else "")
         body.append(f"<tr><td><strong>{escape((names or {}).get(row.candidate, row.candidate))}</strong></td>"
@@ -58,26 +66,26 @@ def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str]
 
 def _chart(ballots, rows, *, opens, deadline, flags, lang: str, label: str,
            names: dict[str, str] | None = None) -> str:
-    """The figure of the vote timeline and its legend; "" when there is nothing to draw."""
+    """The figure of the vote timeline and its legend (drawn with the marks' own shapes); ""
+    when there is nothing to draw. A busy day (html_parts.BUSY) draws no lane per voter."""
     fr = timeline.frame(ballots, opens, deadline, flags)
     if fr is None:
         return ""
-    legend = (f'<span><i class="dot"></i> {word(lang, "counted")}</span>'
-              f'<span><i class="dot hollow"></i> {word(lang, "superseded")}</span>'
-              f'<span><b class="cross">×</b> {word(lang, "rejected")}</span>')
-    return (f'<figure class="chart"><div class="chart-scroll">{timeline.svg(ballots, rows, fr, lang=lang, label=label, names=names)}</div>'
-            f'<figcaption class="legend">{legend}</figcaption></figure>')
+    lanes = len(ballots) < BUSY
+    legend = f'<figcaption class="legend">{timeline.key(lang)}</figcaption>' if lanes else ""
+    drawn = timeline.svg(ballots, rows, fr, lang=lang, label=label, names=names, lanes=lanes)
+    return f'<figure class="chart"><div class="chart-scroll">{drawn}</div>{legend}</figure>'
 
 
-def _ballot_rows(ballots: tuple[Ballot, ...], lang: str, tz) -> str:
+def _ballot_rows(ballots: tuple[Ballot, ...], lang: str, clock: Clock) -> str:
     out = []
     for b in ballots:
         target = b.target or (word(lang, b.kind) if b.kind in ("pass", "withdraw") else b.reading.written)
         post = f"{word(lang, 'post')} {b.post.post_no}"
         if b.post.url:
             post = f'<a href="{escape(b.post.url)}" target="_blank" rel="noopener">{post}</a>'
-        codes = ", ".join(v.code for v in b.violations)
-        out.append(f'<tr class="status-{b.status}"><td class="num">{escape(when(b.post.time.astimezone(tz), lang))}</td>'
+        codes = ", ".join(v.code if lang != "ru" else kind_words(v.code, lang) for v in b.violations)
+        out.append(f'<tr class="status-{b.status}"><td class="num">{escape(clock.time(b.post.time))}</td>'
                    f"<td>{post}</td><td>{escape(b.voter)}</td><td>{_chip(target or '?', b.colour, None, b.weight)}</td>"
                    f"<td>{word(lang, b.status)}</td><td>{escape(codes)}</td></tr>")
     head = "".join(f"<th>{word(lang, k)}</th>" for k in ("time", "post", "voter", "target", "status", "violations"))
@@ -85,53 +93,38 @@ def _ballot_rows(ballots: tuple[Ballot, ...], lang: str, tz) -> str:
             f'<tbody>{"".join(out)}</tbody></table></div>')
 
 
-def _violations(r: DayResult) -> str:
-    lang = r.lang
-    if not r.violations:
-        return f"<h3>{word(lang, 'violations')}</h3><p>{word(lang, 'none')}</p>"
-    urls = {b.post.post_id: b.post.url for b in r.ballots}
-    items = []
-    for v in r.violations:
-        where = ""
-        if v.post_no is not None:
-            where = f"{word(lang, 'post')} {v.post_no}"
-            url = urls.get(v.post_id)
-            where = (f'<a href="{escape(url)}" target="_blank" rel="noopener">{where}</a>' if url else where) + ", "
-        items.append(f'<li><strong>{escape(v.player)}</strong>: {where}<span class="rule">{escape(v.rule)} '
-                     f"{escape(v.code)}</span> {escape(v.message)}</li>")
-    return (f"<h3>{word(lang, 'violations')} ({len(r.violations)})</h3>"
-            f'<ul class="violations">{"".join(items)}</ul>')
-
-
 def day_section(r: DayResult, diff: dict | None = None) -> str:
     """A day's section of the report: the heading, the outcome, the tally, the changes since
     the last count (given `diff`), the timeline, the runoff, the violations, who is missing,
     and every ballot."""
     lang = r.lang
-    tz = r.deadline.tzinfo if r.deadline is not None else None
-    parts = [f'<section class="day" id="day-{r.day}" data-day="{r.day}">', *_heading(r), *_outcome(r),
+    clock = Clock.of_day(r, [b.post.time for b in r.ballots] + [r.deadline])
+    parts = [f'<section class="day" id="day-{r.day}" data-day="{r.day}">', *_heading(r, clock), *_outcome(r, clock),
              _tally(r.tally, r.ballots, lang, colours=r.colours)]
     if diff is not None:
         parts.append(f"<h3>{word(lang, 'changes')}</h3><ul class=\"diff\">"
                      + "".join(f"<li>{escape(x)}</li>" for x in diff["lines"]) + "</ul>")
-    parts.append(f"<h3>{word(lang, 'timeline')}</h3>")
+    parts.append(f"<h3>{word(lang, 'timeline')}</h3>{candidate_filter(r)}")
     parts.append(_chart(r.ballots, r.tally, opens=r.opens, deadline=r.deadline, flags=r.flags, lang=lang,
                         label=f"{word(lang, 'day')} {r.day}"))
-    parts += _runoff(r)
-    parts.append(_violations(r))
+    parts += _runoff(r, clock)
+    parts.append(violations(r, clock))
     parts.append(f"<h3>{word(lang, 'missing_yet' if r.outcome.kind == 'open' else 'missing')} ({len(r.missing)})</h3>"
                  f"<p>{escape(', '.join(r.missing)) if r.missing else word(lang, 'none')}</p>")
-    parts.append(f"<details><summary>{word(lang, 'ballots')} ({len(r.ballots)})</summary>"
-                 f"{_ballot_rows(r.ballots, lang, tz)}</details>")
+    parts.append(history_section(r, clock))
+    if len(r.ballots) >= BUSY:  # a busy day: each ballot is in the history; the table would be megabytes
+        parts.append(f'<p class="meta">{escape(say("html.ballots_busy", lang, n=len(r.ballots)))}</p>')
+    else:
+        parts.append(f"<details><summary>{word(lang, 'ballots')} ({len(r.ballots)})</summary>"
+                     f"{_ballot_rows(r.ballots, lang, clock)}</details>")
     parts.append("</section>")
     return "\n".join(parts)
 
 
-def _heading(r: DayResult) -> list[str]:
+def _heading(r: DayResult, clock: Clock) -> list[str]:
     """The day and its deadline, the rules, the interim heading, the warnings."""
     lang = r.lang
-    parts = [f"<h2>{word(lang, 'day')} {r.day} <small>{word(lang, 'deadline')}: "
-             f"{escape(when(r.deadline, lang))}</small></h2>",
+    parts = [f"<h2>{word(lang, 'day')} {r.day} <small>{escape(deadline_words(r, clock))}</small></h2>",
              f'<p class="meta">{word(lang, "rules")}: {escape(r.rules)}</p>']
     interim = interim_heading(r)
     if interim:
@@ -141,20 +134,20 @@ def _heading(r: DayResult) -> list[str]:
     return parts
 
 
-def _outcome(r: DayResult) -> list[str]:
+def _outcome(r: DayResult, clock: Clock) -> list[str]:
     """The outcome, the moments that closed the day, the modkills."""
     lang = r.lang
     parts = [f'<div class="outcome {escape(r.outcome.kind)}"><strong>{word(lang, "outcome")}: '
              f"{escape(r.outcome.note or r.outcome.kind)}</strong></div>"]
     for key, moment in r.flags.items():
         if moment is not None:
-            parts.append(f'<p class="flags">{word(lang, key)}: {escape(when(moment, lang))}</p>')
+            parts.append(f'<p class="flags">{word(lang, key)}: {escape(clock.time(moment))}</p>')
     if r.modkills:
         parts.append(f'<p class="warnings"><strong>{word(lang, "modkills")}: {escape(", ".join(r.modkills))}</strong></p>')
     return parts
 
 
-def _runoff(r: DayResult) -> list[str]:
+def _runoff(r: DayResult, clock: Clock) -> list[str]:
     """The runoff, when there is one: its heading, then pending, or its tally, timeline and
     who has not voted in it."""
     ro, lang = r.runoff, r.lang
@@ -162,7 +155,7 @@ def _runoff(r: DayResult) -> list[str]:
         return []
     parts = [f"<h3>{word(lang, 'runoff')} ({word(lang, 'runoff_mode_' + ro.mode)}): "
              f"{escape(', '.join(ro.candidates))} <small>({word(lang, 'deadline')}: "
-             f"{escape(when(ro.deadline, lang))})</small></h3>"]
+             f"{escape(clock.time(ro.deadline))})</small></h3>"]
     if not ro.counted:
         return parts + [f"<p>{word(lang, 'runoff_pending')}</p>"]
     names = runoff_names(ro, lang)
@@ -202,7 +195,7 @@ def summary_section(results: list[DayResult]) -> str:
             f"<th class=num>{word(lang, 'strikes')}</th><th>{word(lang, 'modkill_col')}</th>")
     return (f'<section class="summary" id="summary"><h2>{word(lang, "summary")}</h2>'
             f'<div class="table-wrap"><table class="summary"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div></section>')
+            f'<tbody>{"".join(rows)}</tbody></table></div>{matrix_section(results)}</section>')
 
 
 def render(results: list[DayResult], shown: Shown = PLAIN) -> str:

@@ -6,7 +6,9 @@ import json
 
 from ..messages import note_text
 from ..model import Ballot, DayResult, Violation
+from . import history
 from .shown import PLAIN, Shown
+from .words import one_vote_short
 
 
 def iso(t) -> str | None:
@@ -74,6 +76,10 @@ def day_dict(r: DayResult, explain: bool = False) -> dict:
         "violations": [violation_dict(v) for v in r.violations],
         "modkills": list(r.modkills),
         "runoff": None if r.runoff is None else runoff_dict(r.runoff),
+        # additions: each voter's ballots of the day in order; the majority rule's numbers
+        "history": history.as_json(r),
+        "majority": None if r.majority is None else {"alive": len(r.roster), "need": r.majority,
+                                                     "one_short": one_vote_short(r)},
     }
     if r.provisional:  # an interim count (CONTRACT): a final day has no such field
         out["provisional"] = True

@@ -9,6 +9,8 @@ import json
 
 from ..model import Post, Thread
 from .shown import PLAIN, Shown, printed
+from ..messages import say
+from .words import counted
 
 FIELDS = ("post_id", "post_no", "page", "author", "author_id", "time", "edited", "edited_by",
           "edited_at", "edit_count", "text", "html", "url")
@@ -51,12 +53,14 @@ def csv_text(thread: Thread, shown: Shown = PLAIN) -> str:
 
 
 def table(thread: Thread, shown: Shown = PLAIN) -> str | None:
-    """One row a post (its text cut to 60 characters), titled with the thread; printed on
-    `shown.console`, else returned as plain text 160 columns wide."""
+    """One row a post (its text cut to 60 characters), titled with the thread, in `shown.lang`
+    (the thread's language); printed on `shown.console`, else returned as plain text 160 columns
+    wide."""
     from rich.table import Table
-    table = Table(title=f"{thread.title} ({thread.engine}, {thread.pages} pp.)", show_lines=False)
+    lang = shown.lang
+    table = Table(title=f"{thread.title} ({thread.engine}, {counted(lang, thread.pages, 'pages')})", show_lines=False)
     for col in ("no", "id", "author", "time", "edited", "text"):
-        table.add_column(col)
+        table.add_column(say(f"posts.{col}", lang))
     for p in thread.posts:
         edit = f"{p.edited_by or '?'} {p.edited_at.isoformat(sep=' ') if p.edited_at else ''}" if p.edited else ""
         table.add_row(str(p.post_no), p.post_id, p.author, p.time.isoformat(sep=" ") if p.time_known else "?", edit,

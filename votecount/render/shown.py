@@ -16,6 +16,9 @@ class Shown:
     diffs: dict | None = None  # what changed since, by day (diff.diffs_for)
     console: Any = None  # a rich Console to print a table to (the terminal); None: return the text
     warnings: tuple[str, ...] = ()  # the reading's warnings, for a table that shows them
+    # --public / --full: the level of detail, when not the format's own (None): the posts
+    # (bbcode, markdown) are public and the table, JSON, CSV and HTML are the GM's full view
+    detail: str | None = None
 
 
 PLAIN = Shown()

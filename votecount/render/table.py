@@ -11,9 +11,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..model import DayResult
-from ..messages import collate, labels, say
+from ..messages import MESSAGES, collate, labels, say
+from . import history
+from .forum_post import changes_count
 from .shown import PLAIN, Shown, printed
-from .words import interim_heading, runoff_names, warnings, word
+from .words import Clock, colour_word, counted, deadline_words, interim_heading, runoff_names, warnings, word
 
 STYLE = {"red": "bold red", "blue": "bold blue"}
 
@@ -62,37 +64,42 @@ def _tally_table(rows, w, names: dict[str, str] | None = None, colours: bool = T
     return table
 
 
-def day_renderables(r: DayResult, explain: bool = False) -> list:
+def day_renderables(r: DayResult, explain: bool = False, public: bool = False) -> list:
     """A day as rich renderables, section by section: the heading, the tally and the closing
-    flags, the runoff, the outcome, the violations by player, the missing voters, and (with
-    `explain`) each ballot's story."""
+    flags, the runoff, the outcome, the violations by player (with `public`, only those that
+    changed the count, without ids), the missing voters, the vote history, and (with `explain`)
+    each ballot's story."""
     w = labels("label", r.lang)
-    out = _heading(r, w)
+    clock = Clock.of_day(r, [b.post.time for b in r.ballots] + [r.deadline])
+    out = _heading(r, w, clock)
     out.append(_tally_table(r.tally, w, colours=r.colours) if r.tally else Text(w["no_votes"], style="dim"))
     for flag, when in r.flags.items():
         if when is not None:
-            out.append(Text(f"{w[flag]}: {when.isoformat(sep=' ')}", style="bold magenta"))
+            out.append(Text(f"{w[flag]}: {clock.time(when)}", style="bold magenta"))
     out += _runoff(r, w)
     style = "bold green" if r.outcome.kind == "lynch" else "bold yellow"
-    kind = say(f"kind.{r.outcome.kind}", r.lang)
-    out.append(Text(f"{w['outcome']}: {kind} — {r.outcome.note}", style=style))
+    note = r.outcome.note or say(f"kind.{r.outcome.kind}", r.lang)
+    out.append(Text(f"{w['outcome']}: {note}", style=style))
     if r.modkills:
         out.append(Text(f"{w['modkills']}: {', '.join(r.modkills)}", style="bold red"))
-    out += _violations(r, w)
+    out += _violations(r, w, clock, public)
     label = word(r.lang, "missing_yet") if r.outcome.kind == "open" else w["missing"]
     out.append(Text(f"{label}: {', '.join(r.missing) if r.missing else w['none']}"))
+    steps = history.lines(r, clock)
+    if steps:
+        out.append(Text(say("post.history", r.lang) + ":", style="bold"))
+        out.append(Lines([(f"  {voter}: {line}", None) for voter, line in steps]))
     if explain:
         out += _stories(r, w)
     return out
 
 
-def _heading(r: DayResult, w: dict) -> list:
+def _heading(r: DayResult, w: dict, clock: Clock) -> list:
     """The game and day, the rules, pages, posts and deadline; the interim heading; the warnings."""
     t = r.thread
     head = Text(f"{r.game_title or t.title or t.source} — {w['day']} {r.day}", style="bold")
-    head.append(f"  ({r.rules}; {t.engine}, {t.pages} {w['pages']}, {len(t.posts)} {w['posts']}; "
-                f"{w['deadline']}: {r.deadline.isoformat(sep=' ') if r.deadline else w['none']})",
-                style="dim")
+    head.append(f"  ({r.rules}; {t.engine}, {counted(r.lang, t.pages, 'pages')}, "
+                f"{counted(r.lang, len(t.posts), 'posts')}; {deadline_words(r, clock)})", style="dim")
     out: list = [head]
     interim = interim_heading(r)
     if interim:
@@ -115,21 +122,27 @@ def _runoff(r: DayResult, w: dict) -> list:
             Text(f"{w['runoff_missing']}: {', '.join(ro.missing) if ro.missing else w['none']}")]
 
 
-def _violations(r: DayResult, w: dict) -> list:
-    """Every violation, grouped by player (players in collation order), with rule, code,
-    effect and post."""
-    if not r.violations:
+def _violations(r: DayResult, w: dict, clock: Clock, public: bool = False) -> list:
+    """Every violation, grouped by player (players in collation order), with rule, effect and
+    post (and the code, in English); `public`: only those that changed the count, in words."""
+    shown = [v for v in r.violations if changes_count(v)] if public else r.violations
+    if not shown:
         return []
     by_player = defaultdict(list)
-    for v in r.violations:
+    for v in shown:
         by_player[v.player].append(v)
     lines = []
     for player in sorted(by_player, key=collate):
         lines.append((f"  {player}", "bold"))
         for v in by_player[player]:
-            where = f"{w['post']} {v.post_no}, {v.time.isoformat(sep=' ')}: " if v.post_no else ""
+            where = f"{w['post']} {v.post_no}, {clock.time(v.time)}: " if v.post_no else ""
+            if public:
+                lines.append((f"    {where}{v.message}", None))
+                continue
             rule = f"[{v.rule}] " if v.rule else ""
-            lines.append((f"    {rule}{v.code} ({v.effect}) {where}{v.message}", None))
+            effect = say(f"effect.{v.effect}", r.lang) if f"effect.{v.effect}" in MESSAGES else v.effect
+            code = f"{v.code} " if r.lang != "ru" else ""  # a code is English: the Russian view says the effect
+            lines.append((f"    {rule}{code}({effect}) {where}{v.message}", None))
     return [Text(w["violations"] + ":", style="bold"), Lines(lines)]
 
 
@@ -137,8 +150,10 @@ def _stories(r: DayResult, w: dict) -> list:
     """--explain: each ballot and the story of how it was read and decided."""
     out = [Text(w["explain"] + ":", style="bold")]
     for b in r.ballots:
-        out.append(Text(f"  #{b.post.post_no} {b.voter} → {b.kind} {b.target or ''} "
-                        f"[{b.colour + ', ' if b.colour else ''}×{_num(b.weight)}] {b.status}", style="bold"))
+        kind = say(f"ballot.{b.kind}", r.lang) if f"ballot.{b.kind}" in MESSAGES else b.kind
+        colour = colour_word(r.lang, b.colour) + ", " if b.colour else ""  # none in a preset without colours
+        out.append(Text(f"  #{b.post.post_no} {b.voter} → {kind} {b.target or ''} "
+                        f"[{colour}×{_num(b.weight)}] {word(r.lang, b.status)}", style="bold"))
         for line in b.story:  # the nick line already names the candidates
             out.append(Text(f"      {line}"))
     return out
@@ -155,7 +170,7 @@ def _print_days(console, results: list[DayResult], shown: Shown) -> None:
     for i, r in enumerate(results):
         if i:
             console.print()
-        parts = day_renderables(r, shown.explain)
+        parts = day_renderables(r, shown.explain, public=shown.detail == "public")
         if shown.diffs is not None:
             parts.append(Text(word(r.lang, "changes") + ":", style="bold"))
             parts += [Text(f"  {line}") for line in shown.diffs[r.day]["lines"]]

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from html import escape
 
-from ..messages import collate
+from ..messages import collate, say
 from ..model import Ballot, TallyRow
-from .words import colour_word, num, when, word
+from .words import Clock, colour_word, num, word
 
 WIDTH = 960
 LEFT, RIGHT, TOP = 120, 150, 46  # TOP: a band for the moments' labels
@@ -122,20 +122,23 @@ def _nice_step(lo: float, hi: float) -> float:
 
 
 def svg(ballots, rows: tuple[TallyRow, ...], fr: Frame, *, lang: str, label: str,
-        names: dict[str, str] | None = None) -> str:
+        names: dict[str, str] | None = None, lanes: bool = True) -> str:
     """The timeline; `label` names it for screen readers (day or runoff); `names` shows
     pseudo-candidates (a runoff's hang_all / pardon_all) as words. Drawn in layers, each on
-    top of the one before: the grid, the moments, the score lines, the voter lanes."""
+    top of the one before: the grid, the moments, the score lines, the voter lanes (not with
+    `lanes` False: a busy day draws the score lines only)."""
     names = names or {}
     steps = replay(ballots, rows, fr.start, fr.close)
-    voters = list(dict.fromkeys(b.voter for b in sorted(ballots, key=lambda b: b.post.time)))
-    plot = _plot(fr, steps, lang=lang, lanes=len(voters))
+    voters = list(dict.fromkeys(b.voter for b in sorted(ballots, key=lambda b: b.post.time))) if lanes else []
+    clock = Clock.of(lang, fr.deadline, [b.post.time for b in ballots] + [fr.deadline, *fr.flags.values()])
+    plot = _plot(fr, steps, lang=lang, lanes=len(voters), clock=clock)
     out = [f'<svg class="timeline" viewBox="0 0 {WIDTH} {plot.height}" role="img" '
            f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
     out += _grid(plot)
     out += _moments(plot)
     out += _score_lines(plot, steps, names)
-    out += _lanes(plot, voters, ballots, names)
+    if lanes:
+        out += _lanes(plot, voters, ballots, names)
     out.append("</svg>")
     return "".join(out)
 
@@ -147,6 +150,7 @@ class _Plot:
     fr: Frame
     tz: object
     lang: str
+    clock: Clock  # how times are written: in the deadline's zone, seconds only where needed
     lo: float
     hi: float
     ystep: float
@@ -165,7 +169,7 @@ class _Plot:
         return self.lanes_top + LANE_H * i + LANE_H / 2
 
 
-def _plot(fr: Frame, steps: dict, *, lang: str, lanes: int) -> _Plot:
+def _plot(fr: Frame, steps: dict, *, lang: str, lanes: int, clock: Clock) -> _Plot:
     """The plot for these scores: the score axis holds 0 and 1 and every score, rounded out to
     whole steps of a nice size; one lane per voter (at least one)."""
     tz = fr.deadline.tzinfo if fr.deadline is not None else fr.start.tzinfo
@@ -176,7 +180,7 @@ def _plot(fr: Frame, steps: dict, *, lang: str, lanes: int) -> _Plot:
     if hi == lo:
         hi = lo + ystep
     height = TOP + SCORE_H + AXIS_H + LANE_H * max(lanes, 1) + 10
-    return _Plot(fr=fr, tz=tz, lang=lang, lo=lo, hi=hi, ystep=ystep, height=height)
+    return _Plot(fr=fr, tz=tz, lang=lang, clock=clock, lo=lo, hi=hi, ystep=ystep, height=height)
 
 
 def _grid(p: _Plot) -> list[str]:
@@ -211,7 +215,7 @@ def _moments(p: _Plot) -> list[str]:
     moments += [(k, t, word(lang, k)) for k, t in fr.flags.items()]
     out = []
     for i, (kind, t, name) in enumerate(moments):
-        tip = f"{name}: {when(t.astimezone(p.tz), lang)}"
+        tip = f"{name}: {p.clock.time(t)}"
         # labels right of a line in the left half, left of it in the right half (the end labels)
         right = p.x(t) < LEFT + p.width / 2
         tx, anchor = (p.x(t) + 5, "start") if right else (p.x(t) - 5, "end")
@@ -263,27 +267,41 @@ def _lanes(p: _Plot, voters: list[str], ballots, names: dict[str, str]) -> list[
     return out
 
 
+def _shape(status: str, cx: float, cy: float) -> str:
+    """A ballot's mark: a dot (hollow by CSS when replaced), a cross when not counted."""
+    if status == "rejected":
+        r = 5
+        return f'<path d="M{cx - r},{cy - r} L{cx + r},{cy + r} M{cx - r},{cy + r} L{cx + r},{cy - r}"/>'
+    return f'<circle cx="{cx}" cy="{cy}" r="6"/>'
+
+
+def key(lang: str) -> str:
+    """The legend: each kind of mark drawn by the same shapes and classes as the marks."""
+    kinds = (("red counted", "counted", word(lang, "counted")),
+             ("red superseded", "superseded", word(lang, "superseded")),
+             ("grey rejected", "rejected", word(lang, "rejected")),
+             ("red rejected late", "rejected", say("html.key_late", lang)))
+    return "".join(f'<span><svg class="timeline key" viewBox="0 0 16 16" aria-hidden="true"><g class="mark {cls}">'
+                   f"{_shape(status, 8, 8)}</g></svg> {escape(text)}</span>" for cls, status, text in kinds)
+
+
 def _mark(b: Ballot, cx: float, cy: float, *, plot: _Plot, names: dict[str, str]) -> str:
     """A ballot's mark at (cx, cy): a dot, a cross when rejected; its tooltip tells its story."""
-    lang, tz = plot.lang, plot.tz
+    lang = plot.lang
     late = any(v.code == "late_vote" for v in b.violations)
     target = names.get(b.target, b.target) or (word(lang, b.kind) if b.kind in ("pass", "withdraw") else b.reading.written or "?")
     weight = f" ×{num(b.weight)}" if b.weight != 1 else ""
     colour_said = f", {colour_word(lang, b.colour)}" if b.colour else ""  # "": a preset without colours
     lines = [f"{b.voter} → {target}{colour_said}{weight}",
-             f"{when(b.post.time.astimezone(tz), lang)} · {word(lang, 'post')} {b.post.post_no}",
+             f"{plot.clock.time(b.post.time)} · {word(lang, 'post')} {b.post.post_no}",
              word(lang, b.status) + (f" ({word(lang, 'late')})" if late else "")]
     lines += [f"[{v.rule}] {v.message}" for v in b.violations]
     tip = "\n".join(lines)
     colour = b.colour if b.colour in ("red", "blue") else "grey"
     cls = f"mark {colour} {b.status}" + (" late" if late else "")
-    if b.status == "rejected":
-        r = 5
-        shape = (f'<path d="M{cx - r},{cy - r} L{cx + r},{cy + r} M{cx - r},{cy + r} L{cx + r},{cy - r}"/>')
-    else:
-        shape = f'<circle cx="{cx}" cy="{cy}" r="6"/>'
+    shape = _shape(b.status, cx, cy)
     attrs = (f'class="{cls}" data-ballot="{escape(b.post.post_id)}" data-voter="{escape(b.voter)}" '
-             f'data-status="{b.status}" tabindex="0"')
+             f'data-target="{escape(b.target or "")}" data-status="{b.status}" tabindex="0"')
     inner = f"<title>{escape(tip)}</title>{shape}"
     if b.post.url:
         return (f'<a {attrs} href="{escape(b.post.url)}" target="_blank" rel="noopener">{inner}</a>')

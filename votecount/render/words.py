@@ -3,6 +3,7 @@ times, the interim heading."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ..messages import note_text, say
@@ -16,6 +17,16 @@ def diff_line(lang: str, key: str, **fields) -> str:
     return say(f"diff.{key}", lang, **fields)
 
 
+def counted(lang: str, n: int, key: str) -> str:
+    """"1 страница", "2 страницы", "5 страниц"; "1 page", "2 pages" (messages: `plural.*`)."""
+    forms = say(f"plural.{key}", lang).split("|")
+    if lang != "ru":
+        return f"{n} {forms[0] if n == 1 else forms[-1]}"
+    last, tens = n % 10, n % 100
+    form = forms[0] if last == 1 and tens != 11 else forms[1] if 2 <= last <= 4 and not 12 <= tens <= 14 else forms[2]
+    return f"{n} {form}"
+
+
 def num(x: float) -> str:
     """3.0 → '3', 1.5 → '1.5': scores are whole in almost every game."""
     return f"{x:g}"
@@ -25,11 +36,103 @@ def signed(x: float) -> str:
     return f"+{x:g}" if x > 0 else f"−{-x:g}"  # a real minus sign reads better in a post
 
 
-def when(t: datetime | None, lang: str = "ru") -> str:
-    """A post time as people write it in a thread: 29.11 19:59:59 / 2026-11-29 19:59:59."""
-    if t is None:
-        return word(lang, "none")
-    return t.strftime("%d.%m %H:%M:%S") if lang == "ru" else t.strftime("%Y-%m-%d %H:%M:%S")
+def zone_label(t: datetime, lang: str) -> str:
+    """The zone as people write it beside a time: Russian players count from Moscow ("МСК",
+    "МСК+2"); English ones use the zone's abbreviation ("UTC", "EST") or the offset ("UTC+5:30")."""
+    off = t.utcoffset() or timedelta(0)
+    if lang == "ru":
+        delta = off - timedelta(hours=3)
+        return "МСК" + (_hours(delta) if delta else "")
+    name = t.tzname() or ""
+    return name if name.isalpha() else "UTC" + (_hours(off) if off else "")
+
+
+def _hours(span: timedelta) -> str:
+    """+2, −1, +5:30: an offset in hours, a real minus sign."""
+    minutes = int(span.total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "−"
+    h, m = divmod(abs(minutes), 60)
+    return f"{sign}{h}" + (f":{m:02d}" if m else "")
+
+
+def _minute(t: datetime) -> datetime:
+    return t.replace(second=0, microsecond=0)
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Times of one day as a post writes them: in the deadline's zone, "19:40" on the deadline's
+    date and "28.11 21:05" before it, seconds only where a minute shown holds two different times
+    or is the deadline's own minute (a ballot at 20:00:30 against a 20:00 deadline)."""
+
+    lang: str
+    ref: datetime | None  # the deadline: its zone and date
+    precise: frozenset = frozenset()  # minutes (as datetimes) that are shown with seconds
+
+    @classmethod
+    def of_day(cls, r, times=()) -> Clock:
+        """The clock of day `r` for the `times` it will show (they decide where seconds are needed)."""
+        return cls.of(r.lang, r.deadline, times)
+
+    @classmethod
+    def of(cls, lang: str, ref: datetime | None, times=()) -> Clock:
+        """The clock of a day whose deadline is `ref` (None: unknown), for the `times` it shows."""
+        minutes: dict[datetime, set[datetime]] = {}
+        for t in times:
+            if t is not None:
+                minutes.setdefault(_minute(cls._local(t, ref)), set()).add(cls._local(t, ref))
+        precise = {m for m, ts in minutes.items() if len(ts) > 1}
+        if ref is not None and any(t.second for t in minutes.get(_minute(ref), ())):
+            precise.add(_minute(ref))
+        return cls(lang, ref, frozenset(precise))
+
+    @staticmethod
+    def _local(t: datetime, ref: datetime | None) -> datetime:
+        return t.astimezone(ref.tzinfo) if ref is not None and ref.tzinfo is not None else t
+
+    def date(self, t: datetime) -> str:
+        t = self._local(t, self.ref)
+        return t.strftime("%d.%m") if self.lang == "ru" else f"{t:%b} {t.day}"
+
+    def time(self, t: datetime | None) -> str:
+        """The clock time, with the date when it is not the deadline's date."""
+        if t is None:
+            return word(self.lang, "none")
+        t = self._local(t, self.ref)
+        text = t.strftime("%H:%M:%S" if _minute(t) in self.precise else "%H:%M")
+        if self.ref is None or t.date() != self._local(self.ref, self.ref).date():
+            text = f"{self.date(t)} {text}"
+        return text
+
+
+def post_link(url: str | None, base: str | None) -> str | None:
+    """A post's address that works once pasted elsewhere: an absolute http(s) one as it is, a
+    relative one joined to the thread's known address, else none (never a relative link)."""
+    from urllib.parse import urljoin, urlsplit
+    if not url:
+        return None
+    if urlsplit(url).scheme in ("http", "https"):
+        return url
+    if base and urlsplit(base).scheme in ("http", "https"):
+        return urljoin(base, url)
+    return None
+
+
+def deadline_words(r, clock: Clock) -> str:
+    """"дедлайн 29.11 в 20:00 МСК": the day's deadline as a GM writes it, the zone said once."""
+    if r.deadline is None:
+        first = next((b.post.time for b in r.ballots), None)
+        zone = "" if first is None else say("post.times_in", r.lang, zone=zone_label(first, r.lang))
+        return say("post.no_deadline", r.lang) + zone
+    return say("post.deadline", r.lang, date=clock.date(r.deadline), time=clock.time(r.deadline),
+               zone=zone_label(r.deadline, r.lang))
+
+
+def one_vote_short(r) -> list[str]:
+    """Under a majority rule, in an interim count: the candidates one vote from being decided (L-1)."""
+    if r.majority is None or r.outcome.kind != "open":
+        return []
+    return [row.candidate for row in r.tally if 0 < r.majority - row.score <= 1]
 
 
 def interim_heading(r) -> str | None:
@@ -62,9 +165,14 @@ def duration(span: timedelta, lang: str) -> str:
     return say("hours_minutes" if h and m else ("hours" if h else "minutes"), lang, h=h, m=m)
 
 
-def warnings(r) -> tuple[str, ...]:
-    """The pages' warnings (in the count's language) and the count's own (an unknown save moment)."""
-    return tuple(note_text(w, r.lang) for w in r.thread.warnings) + r.warnings
+GM_NOTES = ("zone_",)  # notes for the GM only (`warning.zone_*`): the zone the pages' times were read in
+
+
+def warnings(r, *, public: bool = False) -> tuple[str, ...]:
+    """The pages' warnings (in the count's language) and the count's own (an unknown save
+    moment); `public`: without the notes meant for the GM only (GM_NOTES)."""
+    notes = [w for w in r.thread.warnings if not (public and w.code.partition(".")[2].startswith(GM_NOTES))]
+    return tuple(note_text(w, r.lang) for w in notes) + r.warnings
 
 
 def runoff_names(runoff, lang: str) -> dict[str, str]:

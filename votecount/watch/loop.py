@@ -214,7 +214,7 @@ class _Watcher:
 
     def _need(self, day: dict) -> int | None:
         result = next((r for r in self.results if r.day == day["day"]), None)
-        return api.majority_need(self.req.count, len(result.roster)) if result is not None else None
+        return result.majority if result is not None else None  # the count's own (closing.majority_needed)
 
     def _save(self, now: datetime, days: list[dict]) -> None:
         if self.url and (Path(self.folder) / "manifest.json").is_file():

@@ -38,3 +38,20 @@
   });
   window.addEventListener("scroll", hide, { passive: true });
 })();
+
+// The timeline's candidate filter: one candidate's score line and the ballots naming them
+// stay; the others fade (class "dim"). "" shows everyone again.
+(function () {
+  "use strict";
+  document.querySelectorAll("select.candidate-filter").forEach(function (select) {
+    var section = document.getElementById("day-" + select.getAttribute("data-day"));
+    select.addEventListener("change", function () {
+      var chosen = select.value;
+      section.querySelectorAll("svg.timeline .score, svg.timeline .mark").forEach(function (el) {
+        var name = el.getAttribute("data-candidate");
+        if (name === null) { name = el.getAttribute("data-target"); }
+        el.classList.toggle("dim", chosen !== "" && name !== chosen);
+      });
+    });
+  });
+})();
