@@ -29,7 +29,18 @@ def test_H1_H4_H5_H7_the_example_matches_its_hand_count():
 def test_H1_the_example_at_13_00_names_who_is_ahead_on_time():
     day = count(at="2026-11-29T13:00")
     assert day["outcome"]["kind"] == "open" and day["missing"] == ["Гоша", "Даша"]  # no vote counted yet
-    assert day["outcome"]["note"].endswith("по времени впереди Вера (Вера — 10:00:00, Гоша — 11:00:00, Даша — 10:05:00)")
+    assert day["outcome"]["note"].endswith("по времени впереди Вера (Вера — 10:00, Гоша — 11:00, Даша — 10:05)")
+    assert day["outcome"]["ahead_on_time"] == "Вера"  # the post says it: "по времени впереди Вера"
+
+
+def test_H1_a_tie_on_the_same_minute_shows_seconds():
+    from datetime import datetime, timezone
+
+    from votecount.count.ties import ahead_on_time
+    from votecount.model import TallyRow, Vote
+    at = [datetime(2026, 11, 29, 10, 0, s, tzinfo=timezone.utc) for s in (5, 40)]
+    rows = [TallyRow(name, 1, 1, 0, 0, (Vote(voter, "red", 1, None, t),)) for name, voter, t in zip("AB", "XY", at)]
+    assert ahead_on_time(rows, ["A", "B"], "en") == ("A", "A — 10:00:05, B — 10:00:40")
 
 
 def test_the_example_golden(update_goldens):

@@ -44,7 +44,7 @@ def test_H1_tie_goes_to_the_score_completed_first(tmp_path, engine):
     # Гоша's score was completed at 10:10, Вера's at 10:20
     assert day["outcome"]["kind"] == "lynch" and day["outcome"]["eliminated"] == ["Гоша"]
     assert day["outcome"]["rule"] == "H.1" and day["outcome"]["candidates"] == ["Вера", "Гоша"]
-    assert "10:10:00" in day["outcome"]["note"] and "10:20:00" in day["outcome"]["note"]
+    assert "(Вера — 10:20, Гоша — 10:10)" in day["outcome"]["note"]
 
 
 def test_H1_a_penalty_vote_counts_as_cast_at_the_opening(tmp_path, engine):

@@ -18,6 +18,7 @@ POST_MESSAGES: dict[str, tuple[str, str]] = {
     'post.missing': ('Не проголосовали: {names}', 'Did not vote: {names}'),
     'post.outcome': ('Итог: {what}', 'Outcome: {what}'),
     'post.leading': ('Пока впереди: {names}', 'Leading so far: {names}'),
+    'post.ahead_on_time': ('; по времени впереди {name}', '; ahead on time: {name}'),
     'post.no_votes_yet': ('Голосов пока нет.', 'No votes yet.'),
     'post.modkills': ('Модкилл: {names}', 'Modkill: {names}'),
     'post.closed_at': ('{what} в {time}', '{what} at {time}'),

@@ -244,8 +244,8 @@ class DayCount:
         leaders = [r.candidate for r in rows if r.score > 0 and r.score == rows[0].score]
         lead = "open" if self.open_reason() == "deadline" else "undecided"  # no end known, or pages missing
         note = say(f"{lead}_leading" if leaders else f"{lead}_no_votes", self.lang, names=", ".join(leaders))
-        note = ties.interim_note(self.rules, self.lang, rows=rows, leaders=leaders, note=note)  # H.1
-        return self.day_result(rows, Outcome("open", note=note, extra={"leaders": leaders}), missing=missing,
+        note, ahead = ties.interim_ahead(self.rules, self.lang, rows=rows, leaders=leaders, note=note)  # H.1
+        return self.day_result(rows, Outcome("open", note=note, extra={"leaders": leaders, **ahead}), missing=missing,
                                misses=[], modkills=list(self.day.modkills), runoff=None,
                                reason=self.open_reason())
 

@@ -26,9 +26,12 @@ def ahead_on_time(rows: list[TallyRow], leaders: list[str], lang: str) -> tuple[
     and the times compared, in words."""
     by_name = {r.candidate: completed_at(r) for r in rows if r.candidate in leaders}
     opening = say("time_opening", lang)
+    known = [t for t in by_name.values() if t is not None]
+    # minutes, as a GM writes times; seconds only when two of the times share their minute
+    form = "%H:%M:%S" if len({t.strftime("%H:%M") for t in known}) < len(known) else "%H:%M"
 
     def when(t: datetime | None) -> str:
-        return t.strftime("%H:%M:%S") if t is not None else opening
+        return t.strftime(form) if t is not None else opening
     times = ", ".join(f"{n} — {when(by_name[n])}" for n in leaders)
     order = sorted(leaders, key=lambda n: (by_name[n] is not None, by_name[n] or datetime.min))
     first, second = order[0], order[1]
@@ -72,12 +75,13 @@ def _settle(view: DayView, rules: Rules, lang: str, *, rows: list[TallyRow], lea
     return None
 
 
-def interim_note(rules: Rules, lang: str, *, rows: list[TallyRow], leaders: list[str], note: str) -> str:
-    """H.1: an interim count's note with a tie at the top names who is ahead on time (nothing
-    is decided yet: the note says only who would go if the day ended now)."""
+def interim_ahead(rules: Rules, lang: str, *, rows: list[TallyRow], leaders: list[str], note: str) -> tuple[str, dict]:
+    """H.1: an interim count's note and outcome extra with a tie at the top: who is ahead on
+    time (`ahead_on_time`, for the post; nothing is decided yet: the note says only who would
+    go if the day ended now)."""
     if rules.tie != "earliest" or len(leaders) < 2:
-        return note
+        return note, {}
     winner, times = ahead_on_time(rows, leaders, lang)
     if winner is None:
-        return note
-    return say("open_ahead_on_time", lang, lead=note, winner=winner, times=times)
+        return note, {}
+    return say("open_ahead_on_time", lang, lead=note, winner=winner, times=times), {"ahead_on_time": winner}

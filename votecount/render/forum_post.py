@@ -104,6 +104,8 @@ def _outcome(p: Post) -> dict:
         top = max((row.score for row in r.tally), default=0)
         leaders = [row.candidate for row in r.tally if row.score == top] if top > 0 else []
         sentence = p.say("post.leading", names=", ".join(leaders)) if leaders else p.say("post.no_votes_yet")
+        if r.outcome.extra.get("ahead_on_time"):  # H.1: a tie at the top, broken by time if the day ended now
+            sentence += p.say("post.ahead_on_time", name=r.outcome.extra["ahead_on_time"])
     else:
         sentence = p.say("post.outcome", what=r.outcome.note or r.outcome.kind)
     moments = [p.say("post.closed_at", what=word(r.lang, key), time=p.clock.time(moment))
