@@ -344,6 +344,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     'reason.repeat': ('повтор поста {n}', 'repeats post {n}'),
 }
 MESSAGES.update(DRAFT_MESSAGES)  # init's draft: its sentences are in messages_draft.py
+MESSAGES.update(__import__('votecount.messages_nicks', fromlist=['NICK_MESSAGES']).NICK_MESSAGES)  # issue 32
 
 
 def say(code: str, lang: str, **fields) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from . import dayend
+from . import dayend, events
 from .checks import iso
 from ..messages import say
 from .counting import Counting
@@ -32,7 +32,7 @@ def hammer(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
     No Lynch (pass) majority needs `no_lynch_fewer` fewer and ends it with nobody eliminated."""
     if c.rules.majority != "half+1" or b.kind not in ("vote", "pass") or (b.kind == "vote" and not b.target):
         return
-    need = len(c.view.alive) // 2 + 1
+    need = len(events.alive_at(c.view.alive, c.view.day.events, b.post)) // 2 + 1  # events.py: mid-day kills
     if b.kind == "pass":
         need -= c.rules.no_lynch_fewer
         score = sum(x.weight for x in counted.values() if x.kind == "pass")

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 
-from . import checks, closing, dayend
+from . import checks, closing, dayend, events
 from ..ballots.reading import BALLOT_KINDS, mention_line
 from .checks import Seen, iso
 from .context import Context, GameState
@@ -119,6 +119,7 @@ class DayCount:
 
     # -- one post ------------------------------------------------------------------------
     def feed(self, post: Post) -> None:
+        events.apply(self, post)  # mid-day kills and resets reached by this post
         if self.ctx.is_gm(post):
             if self.rules.gm_relays and (self.day.deadline is None or post.time < self.day.deadline):
                 for relayed in self.ctx.relays(post):
