@@ -28,6 +28,8 @@ def _bold_texts(parts: list[Run]) -> list[str]:
 
 # The official tag's own text (mafiascum's <span class="bbvote">): "UNVOTE: X" then "VOTE: Y".
 _OFFICIAL = re.compile(r"(?:UN)?VOTE: ")
+# The vote word with two neighbouring letters swapped, before a colon: "unvote, vtoe: flp".
+_SWAPPED_VOTE = re.compile(r"(?<![\w/\[])(un)?(?:vtoe|ovte|voet)(?=\s*:)", re.IGNORECASE)
 _SLASH = re.compile(r"^(\s*)/(?=(?:un)?vote\b)", re.IGNORECASE)  # "/vote Name 2.0", a chat command
 _ALTERNATIVES = re.compile(r"\s*(?:/|\bor\b)\s*", re.IGNORECASE)  # "Vote: A / or / B"
 
@@ -46,7 +48,7 @@ def _marks(parts: list[Run]) -> list[tuple[Kind, str]]:
     found: list[tuple[Kind, str]] = []
     for text in _bold_texts(parts):
         for line in text.split("\n"):
-            line = _SLASH.sub(r"\1", line)
+            line = _SWAPPED_VOTE.sub(lambda m: f"{m.group(1) or ''}vote", _SLASH.sub(r"\1", line))
             marks = list(BOLD_VOTE.finditer(line))
             if not marks and BOLD_PASS_ALONE.match(line.strip()):  # "**No Lynch**", "**sleep**"
                 found.append((Kind.vote, line.strip(" ,;.!")))
