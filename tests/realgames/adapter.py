@@ -38,9 +38,11 @@ _START = re.compile(r"[?&]start=(\d+)")
 # the moderator's count in post 2914 "Doogal121(1) – Wake88"; game 1509's slot Wake88 is the same
 # account (user id 22272); game 1627 post 198 "VOTE: thor" by Randomnamechange, count in post
 # 200 "Thor665 (2): Allyra, randomidget"; game 1692 post 401 by FakedBlogger: "Your friendly
-# neighborhood naked jogger here" (NakedJogger). A GM writes the account's name as an alias.
+# neighborhood naked jogger here" (NakedJogger). The other way round in game 1521: the posts are
+# greygnarl's, the moderator's counts name the slot thegreygnarl (post 874: "thegreygnarl: 7"),
+# and post 182 votes "Thegrey". A GM writes the other name as an alias.
 RENAMED = {1509: {"Wake88": "Wake1"}, 1609: {"Wake88": "Wake1"}, 1627: {"randomidget": "Randomnamechange"},
-           1692: {"NakedJogger": "FakedBlogger"}}
+           1692: {"NakedJogger": "FakedBlogger"}, 1521: {"greygnarl": "thegreygnarl"}}
 
 
 @dataclass(frozen=True)
