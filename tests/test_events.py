@@ -79,3 +79,12 @@ def test_a_bad_event_is_one_clear_error_naming_the_file_and_line(event, said):
     with pytest.raises(ConfigError) as e:
         parse(GAME + "[[days.events]]\n" + event + "\n", "game.toml")
     assert said in str(e.value) and str(e.value).startswith("game.toml: line ")
+
+
+def test_H13_a_killed_player_votes_no_more_and_is_not_missing(tmp_path):
+    posts = [("Host", t(1), "Bob was shot."),  # post 2
+             ("Bob", t(2), B.format("Vote: Eve")), ("Ann", t(3), B.format("Vote: Eve"))]
+    [day] = bv(tmp_path, posts, '[[days.events]]\npost = 2\nkill = ["Bob"]\n')
+    [bob] = ballot_of(day, "Bob")
+    assert bob["status"] == "rejected" and bob["violations"] == ["dead_voter"]
+    assert scores(day) == {"Eve": 1} and "Bob" not in day["missing"]

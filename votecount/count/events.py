@@ -4,8 +4,10 @@ post on (`post = N`: that post and every later one) or a moment on (`time = …`
 majority (H.13, the bold-vote hammer) is taken of the players still alive, the killed players'
 ballots no longer count, and a reset leaves standing only the ballots cast from it on.
 
-The hooks: game.py reads the tables (read_events), tally.DayCount.feed applies them to the
-counted ballots before each post (apply), closing.hammer takes the majority of alive_at().
+The hooks: game.py reads the tables (read_events); tally.DayCount.feed applies them to the
+counted ballots before each post (apply) and leaves the killed out of `missing` (survivors);
+checks.dead_voter refuses a killed player's later ballot; closing.hammer takes the majority of
+alive_at().
 """
 
 from __future__ import annotations
@@ -62,6 +64,13 @@ def read_events(r, d: dict, *, what: str, known, tz) -> tuple[Event, ...]:
 
 def killed_by(events: Iterable[Event], post: Post) -> frozenset[str]:
     return frozenset(n for e in events if e.reached(post) for n in e.kill)
+
+
+def survivors(voters: tuple[str, ...], events: Iterable[Event]) -> list[str]:
+    """`voters` less everyone the day's events kill: a player killed during the day is not
+    missing at its end (no missed-vote effect)."""
+    killed = {n for e in events for n in e.kill}
+    return [p for p in voters if p not in killed]
 
 
 def alive_at(alive: tuple[str, ...], events: Iterable[Event], post: Post) -> tuple[str, ...]:

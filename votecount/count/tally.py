@@ -231,7 +231,7 @@ class DayCount:
         """A day still open: the ballots cast so far, no missed vote yet (no penalty, strike
         or modkill); `missing` is who has not voted yet."""
         counted = self.counted()
-        missing = [p for p in self.view.voters if p not in counted]
+        missing = [p for p in events.survivors(self.view.voters, self.day.events) if p not in counted]
         rows = dayend.rows(counted, {})
         leaders = [r.candidate for r in rows if r.score > 0 and r.score == rows[0].score]
         lead = "open" if self.open_reason() == "deadline" else "undecided"  # no end known, or pages missing
@@ -252,7 +252,7 @@ class DayCount:
             return self.interim()
         runoff_posts, late_posts = self.split_after()
         counted = self.counted()
-        missing = [p for p in self.view.voters if p not in counted]
+        missing = [p for p in events.survivors(self.view.voters, self.day.events) if p not in counted]
         penalised = dayend.penalties(self.rules, missing)
         misses, modkills = dayend.misses(self, missing, penalised)
         self.state.modkilled.update(modkills)
