@@ -102,3 +102,7 @@ def test_no_nick_stage_accepts_a_match_two_slots_could_claim(names, written, dat
     if m.player and m.stage == "misspelling":
         scores = nickstages.misspelled(w, matcher.names)
         assert scores[0][1] == m.player and (len(scores) < 2 or scores[0][0] - scores[1][0] >= matcher.margin)
+
+
+def test_a_russian_two_letter_word_is_no_abbreviation():
+    assert Matcher([Player("Нуб"), Player("Вася")]).match("ну").player is None

@@ -95,8 +95,8 @@ def abbreviation(w: Written, name: str) -> bool:
     if m:  # "mm2": letters of the name in order, then its own trailing digits
         stem = squashed.rstrip("0123456789")
         return squashed[len(stem):] == m.group(2) and letters_in_order(m.group(1), stem)
-    return (len(flat) == 2 and flat.isalpha() and flat not in COMMON_PAIRS and " " not in w.k
-            and squashed.startswith(flat) and len(squashed) > 2)
+    return (len(flat) == 2 and w.text.isascii() and flat.isalpha() and flat not in COMMON_PAIRS  # Latin only:
+            and " " not in w.k and squashed.startswith(flat) and len(squashed) > 2)  # "ну" is no nick
 
 
 def leetspeak(w: Written, name: str) -> bool:
@@ -122,7 +122,7 @@ def word_order(w: Written, name: str) -> bool:
 
 def subsequence(w: Written, name: str) -> bool:
     flat, squashed = w.flat, "".join(_words(name)).rstrip("0123456789")
-    return (len(flat) >= 4 and flat.isascii() and flat.isalpha() and len(flat) >= 0.4 * len(squashed)
+    return (len(flat) >= 4 and w.text.isascii() and flat.isalpha() and len(flat) >= 0.4 * len(squashed)
             and letters_in_order(flat, squashed, gap=1))
 
 
@@ -130,7 +130,7 @@ def misspelling_score(w: Written, name: str) -> float:
     """How closely `w` spells `name` once repeated letters are read once (rapidfuzz's ratio,
     trailing digits aside), or 90 for one of its words with two neighbouring letters swapped."""
     flat, squashed = w.flat, "".join(_words(name))
-    if len(flat) < 4 or not flat.isascii():  # Latin only, as subsequence
+    if len(flat) < 4 or not w.text.isascii():  # Latin only (as written: the key folds Cyrillic look-alikes)
         return 0.0
     if any(len(x) >= 4 and one_swap(flat, x) for x in _words(name)):
         return 90.0
