@@ -13,6 +13,7 @@ from .messages_draft import DRAFT_MESSAGES
 from .messages_refuse import REFUSE_MESSAGES
 from .messages_watch import WATCH_MESSAGES
 from .messages_house import HOUSE_MESSAGES
+from .messages_nicks import NICK_MESSAGES
 from .messages_post import POST_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -350,6 +351,7 @@ MESSAGES.update(REFUSE_MESSAGES)  # refusals of a command line (messages_refuse.
 MESSAGES.update(WATCH_MESSAGES)  # votecount watch: its sentences are in messages_watch.py
 MESSAGES.update(HOUSE_MESSAGES)  # the house rules (RULES.md H.*): messages_house.py
 MESSAGES.update(POST_MESSAGES)  # the public post and the vote history: messages_post.py
+MESSAGES.update(NICK_MESSAGES)  # nick stages and ballots in the wild (issue 32): messages_nicks.py
 
 
 def say(code: str, lang: str, **fields) -> str:

@@ -29,7 +29,20 @@ _FATE = re.compile(r"(?:was\s+)?(?:killed\s+)?(lynched|killed|modkilled|endgamed
                    r"(?:\s+(day|night|ngiht)\s+(\d+))?", re.I)
 _NO_LYNCH = re.compile(r"^D(\d+)\s+no\s+lynch\b", re.I)
 _DEADLINE_DAY = re.compile(r"^D(\d+)\s+(?:no\s+majority|long\s+twilight|hammer\s+after\s+deadline)", re.I)
+_EVENT = re.compile(r"^(.+?) killed on post (\d+)$|^votecount reset on post (\d+)$", re.I)
 _START = re.compile(r"[?&]start=(\d+)")
+
+# Accounts renamed between the game and the crawl: the posts carry the account's later name,
+# the archive (and the moderators' player lists and vote counts in the thread) the name played
+# under. Checked by hand, post by post (0-based): game 1609 post 2877 "VOTE: Doogal" by Wake1,
+# the moderator's count in post 2914 "Doogal121(1) – Wake88"; game 1509's slot Wake88 is the same
+# account (user id 22272); game 1627 post 198 "VOTE: thor" by Randomnamechange, count in post
+# 200 "Thor665 (2): Allyra, randomidget"; game 1692 post 401 by FakedBlogger: "Your friendly
+# neighborhood naked jogger here" (NakedJogger). The other way round in game 1521: the posts are
+# greygnarl's, the moderator's counts name the slot thegreygnarl (post 874: "thegreygnarl: 7"),
+# and post 182 votes "Thegrey". A GM writes the other name as an alias.
+RENAMED = {1509: {"Wake88": "Wake1"}, 1609: {"Wake88": "Wake1"}, 1627: {"randomidget": "Randomnamechange"},
+           1692: {"NakedJogger": "FakedBlogger"}, 1521: {"greygnarl": "thegreygnarl"}}
 
 
 @dataclass(frozen=True)
@@ -67,6 +80,14 @@ class Archived:
         if any(_NO_LYNCH.match(n) and int(_NO_LYNCH.match(n).group(1)) == day for n in self.notes):
             return ()
         return None
+
+    @property
+    def no_majority_days(self) -> frozenset[int]:
+        """The days the archive notes as ended without a majority ("DN no majority"); a "long
+        twilight" (the moderator closed long after the hammer) and a "hammer after deadline"
+        ended by a hammer."""
+        return frozenset(d for d in self.deadline_days
+                         if any(re.fullmatch(rf"D{d}\s+no\s+majority", n, re.I) for n in self.notes))
 
     @property
     def one_less_for_no_lynch(self) -> bool:
@@ -154,6 +175,9 @@ def game_toml(archived: Archived) -> str:
         lines += ["[[players]]", f"nick = {_q(s.names[0])}"]
         if s.names[1:]:
             lines.append(f"replaces = [{', '.join(_q(n) for n in s.names[1:])}]")
+        renamed = [RENAMED.get(archived.number, {}).get(n) for n in s.names]
+        if any(renamed):
+            lines.append(f"aliases = [{', '.join(_q(n) for n in renamed if n)}]")
         if re.search(r"double[\s-]*voter", s.role, re.I):
             lines.append(f'role = "{DOUBLE_VOTER}"')
         lines.append("")
@@ -161,4 +185,23 @@ def game_toml(archived: Archived) -> str:
         dead = [s.names[0] for s in archived.slots if s.out_after() is not None and s.out_after() < day]
         lines += ["[[days]]", f"number = {day}", f"last_post = {end + 1}",
                   f"dead = [{', '.join(_q(n) for n in dead)}]", ""]
+        lines += _events(archived, day)
     return "\n".join(lines)
+
+
+def _events(archived: Archived, day: int) -> list[str]:
+    """The day's mid-day events from the archive's notes ("ender241 killed on post 420",
+    "votecount reset on post 159"; 0-based posts) as [[days.events]] tables."""
+    start = archived.ends[day - 2] + 1 if day > 1 else 0
+    slot_of = {n.casefold(): s.names[0] for s in archived.slots for n in s.names}
+    out = []
+    for note in archived.notes:
+        m = _EVENT.match(note)
+        post = int(m.group(2) or m.group(3)) if m else -1
+        if not start < post <= archived.ends[day - 1]:
+            continue
+        if m.group(1) and m.group(1).casefold() in slot_of:
+            out += ["[[days.events]]", f"post = {post + 1}", f"kill = [{_q(slot_of[m.group(1).casefold()])}]", ""]
+        elif m.group(3):
+            out += ["[[days.events]]", f"post = {post + 1}", "reset = true", ""]
+    return out

@@ -30,6 +30,7 @@ class Verdict:
     hammer: str | None  # post number of the hammer, when the day ended on one
     deadline_day: bool  # the archive notes the day ended at its deadline (no majority)
     in_data: bool = True  # the day's closing post is in the thread's data
+    no_majority: bool = False  # the archive notes the day ended with nobody at majority
 
     @property
     def judged(self) -> bool:
@@ -38,6 +39,12 @@ class Verdict:
     @property
     def right(self) -> bool:
         return self.judged and tuple(sorted(self.got)) == tuple(sorted(self.expected))
+
+    @property
+    def strict(self) -> bool:
+        """Right, and ended as the real day ended: by votecount's hammer, or at the moderator's
+        closing post with nobody at majority on a day the archive notes "no majority"."""
+        return self.right and (self.hammer is None) == self.no_majority
 
 
 def write_posts(archived: adapter.Archived, folder: Path) -> Path:
@@ -73,7 +80,8 @@ def verdicts(archived: adapter.Archived, folder: Path) -> list[Verdict]:
         # missing from the archive): the thread cannot decide it.
         in_data = archived.ends[r.day - 1] + 1 <= last
         out.append(Verdict(archived.number, r.day, archived.expected(r.day) if in_data else None, tuple(got),
-                           r.outcome.kind, hammer, r.day in archived.deadline_days, in_data))
+                           r.outcome.kind, hammer, r.day in archived.deadline_days, in_data,
+                           r.day in archived.no_majority_days))
     return out
 
 
@@ -83,18 +91,22 @@ def measure(chosen: list[adapter.Archived]) -> list[Verdict]:
 
 
 def report(found: list[Verdict]) -> str:
-    lines = ["| game | days right / judged | of them ended by votecount's hammer |", "|---|---|---|"]
+    lines = ["| game | days right / judged | of them ended by votecount's hammer | strict |", "|---|---|---|---|"]
     by_game: dict[int, list[Verdict]] = {}
     for v in found:
         by_game.setdefault(v.game, []).append(v)
     for game, vs in by_game.items():
         lines.append(f"| {game} | {sum(v.right for v in vs)} / {sum(v.judged for v in vs)} | "
-                     f"{sum(v.right and v.hammer is not None for v in vs)} |")
+                     f"{sum(v.right and v.hammer is not None for v in vs)} | {sum(v.strict for v in vs)} |")
     right, judged = sum(v.right for v in found), sum(v.judged for v in found)
     hammered = sum(v.right and v.hammer is not None for v in found)
+    strict = sum(v.strict for v in found)
     lines += ["", f"**{right} of {judged} judged days right ({100 * right / max(judged, 1):.1f}%)**; "
               f"{hammered} of them end on votecount's own hammer, the rest on the leader at the "
-              "day's closing post.", "", "Disagreements:", ""]
+              "day's closing post.", "",
+              f"**Strict: {strict} of {judged} judged days ({100 * strict / max(judged, 1):.1f}%)** end as the real "
+              "day ended (votecount's hammer, or the moderator's close with nobody at majority on a day the "
+              "archive notes \"no majority\").", "", "Disagreements:", ""]
     for v in found:
         if v.judged and not v.right:
             want = ", ".join(v.expected) or "No Lynch"
@@ -102,6 +114,11 @@ def report(found: list[Verdict]) -> str:
             how = f"hammer at post {v.hammer}" if v.hammer else "no hammer: the day's leader"
             lines.append(f"- game {v.game} day {v.day}: archive {want}; votecount {got} ({how})"
                          + (" [deadline day]" if v.deadline_day else ""))
+    lines += ["", "Strict misses (right, but not ended as the real day ended):", ""]
+    for v in found:
+        if v.right and not v.strict:
+            how = f"votecount's hammer at post {v.hammer}" if v.hammer else "no majority in votecount's count"
+            lines.append(f"- game {v.game} day {v.day}: {how}" + (" [no majority day]" if v.no_majority else ""))
     lines += ["", "Not judged:", ""]
     for v in found:
         if not v.judged:

@@ -27,6 +27,14 @@ def _recorded() -> tuple[int, int, set[tuple[int, int]]]:
     return int(m.group(1)), int(m.group(2)), misses
 
 
+def _recorded_strict() -> tuple[int, set[tuple[int, int]]]:
+    text = README.read_text(encoding="utf-8")
+    m = re.search(r"\*\*Strict: (\d+) of \d+ judged days", text)
+    misses = {(int(g), int(d)) for g, d in re.findall(
+        r"^- game (\d+) day (\d+): (?:no majority in votecount's count|votecount's hammer at post)", text, re.M)}
+    return int(m.group(1)), misses
+
+
 @pytest.fixture(scope="module")
 def verdicts():
     from .measure import measure
@@ -43,6 +51,22 @@ def test_every_disagreement_is_the_one_the_readme_explains(verdicts):
     _, _, misses = _recorded()
     got = {(v.game, v.day) for v in verdicts if v.judged and not v.right}
     assert got == misses, "update tests/realgames/README.md: every miss listed with its cause"
+
+
+def test_never_below_the_recorded_strict_figure_and_every_strict_miss_listed(verdicts):
+    # the day must also end as it really did: votecount's hammer, or no majority at the close
+    strict, misses = _recorded_strict()
+    assert sum(v.strict for v in verdicts) >= strict
+    got = {(v.game, v.day) for v in verdicts if v.right and not v.strict}
+    assert got == misses, "update tests/realgames/README.md: every strict miss listed with its cause"
+
+
+def test_the_archives_mid_day_events_are_in_the_game_file():
+    # game 1147: "ender241 killed on post 420" (0-based) → day 1 event from post 421
+    from votecount.count.game import parse
+    g1147 = next(g for g in adapter.games() if g.number == 1147)
+    day1 = parse(adapter.game_toml(g1147), "game-1147.toml").days[0]
+    assert [(e.post, e.kill, e.reset) for e in day1.events] == [(421, ("ender241",), False)]
 
 
 def test_the_adapter_reads_every_game_of_games_tsv():

@@ -4,7 +4,9 @@ words are in vocabulary.py."""
 
 from __future__ import annotations
 
-from ..model import Kind, Post, Reading
+import re
+
+from ..model import Kind, NickMatch, Post, Reading
 from .names import Matcher, clean
 from .rawquote import own_runs
 from ..engines.kit.runs import WORD, Run, of_post
@@ -17,12 +19,28 @@ def _bold_texts(parts: list[Run]) -> list[str]:
     out: list[str] = []
     joined = False
     for r in parts:
-        if r.bold and joined:
+        if r.bold and joined and not _OFFICIAL.match(r.text):  # two official tags side by side: two texts
             out[-1] += r.text
         elif r.bold:
             out.append(r.text)
         joined = r.bold
     return out
+
+
+# The official tag's own text (mafiascum's <span class="bbvote">): "UNVOTE: X" then "VOTE: Y".
+_OFFICIAL = re.compile(r"(?:UN)?VOTE: ")
+# The vote word with two neighbouring letters swapped, before a colon: "unvote, vtoe: flp".
+_SWAPPED_VOTE = re.compile(r"(?<![\w/\[])(un)?(?:vtoe|ovte|voet)(?=\s*:)", re.IGNORECASE)
+_SLASH = re.compile(r"^(\s*)/(?=(?:un)?vote\b)", re.IGNORECASE)  # "/vote Name 2.0", a chat command
+_ALTERNATIVES = re.compile(r"\s*(?:/|\bor\b)\s*", re.IGNORECASE)  # "Vote: A / or / B"
+
+
+def _prose(line: str, m: re.Match, rest: str, words: Words) -> bool:
+    """A vote word inside a bold sentence, not a ballot: two words or more before it in its line
+    ("DO NOT VOTE WITHOUT STATING INTENT"), or words before it and no word after it ("doesn't
+    unvote.", "L-1 VOTE!!!"). "Unvote, vote X" is marks only."""
+    before = WORD.findall(words.bold_vote.sub(" ", line[:m.start()]))
+    return len(before) >= 2 or (bool(before) and not any(ch.isalnum() for ch in rest))
 
 
 def _marks(parts: list[Run], words: Words) -> list[tuple[Kind, str]]:
@@ -31,12 +49,14 @@ def _marks(parts: list[Run], words: Words) -> list[tuple[Kind, str]]:
     found: list[tuple[Kind, str]] = []
     for text in _bold_texts(parts):
         for line in text.split("\n"):
+            line = _SWAPPED_VOTE.sub(lambda m: f"{m.group(1) or ''}vote", _SLASH.sub(r"\1", line))
             marks = list(words.bold_vote.finditer(line))
             if not marks and words.bold_pass_alone.match(line.strip()):  # "**No Lynch**", "**sleep**"
                 found.append((Kind.vote, line.strip(" ,;.!")))
             for i, m in enumerate(marks):  # "Unvote, vote X": each word up to the next
                 end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
-                found.append((Kind.withdraw if m.group(1) else Kind.vote, line[m.end():end].strip(" ,;.")))
+                if not _prose(line, m, line[m.end():end], words):
+                    found.append((Kind.withdraw if m.group(1) else Kind.vote, line[m.end():end].strip(" ,;.")))
     raw = "".join(r.text for r in parts)
     for m in TAG_VOTE.finditer(raw):
         found.append((Kind.withdraw, "") if m.group(2) else (Kind.vote, m.group(1).strip()))
@@ -68,6 +88,9 @@ def _bold_ballot(rest: str, matcher: Matcher, vocab: Words = DEFAULT_WORDS) -> R
         rest = BOLD_FILLER.sub("", rest)  # "vote to No Lynch", "vote for X"
     if not nick and vocab.bold_pass.match(rest):
         return Reading(Kind.pass_, written=rest)
+    either = _either(rest, matcher) if not nick else None
+    if either:
+        return either
     words = WORD.findall(rest)
     for size in range(min(len(words), 4), 0, -1):
         written = " ".join(words[:size])
@@ -80,3 +103,16 @@ def _bold_ballot(rest: str, matcher: Matcher, vocab: Words = DEFAULT_WORDS) -> R
         return _bold_ballot(tail.strip(), matcher, vocab)
     written = " ".join(words[:2]) or rest
     return Reading(Kind.unknown, written=written, match=matcher.match(written) if written else None)
+
+
+def _either(rest: str, matcher: Matcher) -> Reading | None:
+    """"Vote: A / or / B": two players offered is no ballot for either (the moderator refuses
+    it), never the first: an ambiguous nick, with both named."""
+    pieces = [p for p in _ALTERNATIVES.split(rest) if WORD.search(p)]
+    if len(pieces) < 2:
+        return None
+    found = [matcher.match(" ".join(WORD.findall(p))).player for p in pieces]
+    if len(set(found)) < 2 or None in found:
+        return None
+    cands = tuple((n, 100.0) for n in dict.fromkeys(found))
+    return Reading(Kind.vote, written=rest, match=NickMatch(rest, None, "ambiguous", 0.0, cands), colour="none")

@@ -3,7 +3,9 @@
 Stages (RULES.md "Nick matching"), tried in order, each only when the earlier found nothing:
 normalised exact nick → alias → unique prefix of any of a slot's names → unique initials (of
 words, or letters in order of a run-together nick) → Russian case ending → keyboard-layout slip →
-a unique piece of a Latin nick → fuzzy (rapidfuzz) above a threshold and a margin over the runner-up.
+a unique piece of a Latin nick → two neighbouring letters swapped → what players really write
+(nickstages.py: abbreviations, leetspeak, a word times N, words in another order, a subsequence, a
+misspelling with repeated letters read once) → fuzzy (rapidfuzz) above a threshold and a margin over the runner-up.
 Every result keeps its evidence (stage, score, candidates) for --explain. Whether a stage is
 *accepted* is the rules' decision: classic accepts only exact and alias (C3.4).
 """
@@ -18,6 +20,8 @@ from functools import cached_property
 from rapidfuzz import fuzz, process
 
 from ..model import NickMatch
+from . import nickstages
+from .nickstages import letters_in_order as _letters_in_order, one_swap as _one_swap
 
 # Latin and Cyrillic letters that look alike (in either case), folded to one skeleton (Latin)
 # form after case folding, so "Вaся" (Latin a) = "Вася" and "ВАСЯ" = "вася". Letters alike only
@@ -85,29 +89,6 @@ def _initials(k: str) -> str:
 def _alnum(k: str) -> str:
     """A key's letters and digits only: "me=weird" → "meweird" (separators are not spelling)."""
     return "".join(ch for ch in k if ch.isalnum())
-
-
-def _one_swap(a: str, b: str) -> bool:
-    """`a` is `b` with two neighbouring letters swapped."""
-    if len(a) != len(b) or a == b:
-        return False
-    diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
-    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
-
-
-def _letters_in_order(initials: str, name: str) -> bool:
-    """`initials` are letters of `name` in order, the first being its first, no two side by side
-    ("epm" in "evilpacman18", "kbw" in "keybladewielder"): the initials of a run-together nick,
-    whose word breaks are not written. Two initials are never neighbours (a word has two letters
-    or more), so "neil" is no initials of "necessaryevil"."""
-    if not name or initials[0] != name[0]:
-        return False
-    at = 0
-    for ch in initials[1:]:
-        at = name.find(ch, at + 2)  # the earliest fit leaves the most room for the rest
-        if at < 0:
-            return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -284,7 +265,29 @@ class Matcher:
             swapped = key(clean(written).translate(table))
             if swapped in self.exact:
                 return NickMatch(written, self.exact[swapped], "layout", 90.0, ((self.exact[swapped], 90.0),))
-        return self._part(written, k) or self._swapped(written, k) or self._fuzzy(written, k)
+        hit = self._part(written, k) or self._swapped(written, k) or self._more_forms(written, k)
+        if hit:
+            return hit
+        hit = self._fuzzy(written, k)
+        return (self._misspelt(written, k) or hit) if hit.stage == "unknown" else hit
+
+    def _more_forms(self, written: str, k: str) -> NickMatch | None:
+        """nickstages.py's stages, each only when one slot alone passes it."""
+        w = nickstages.Written(k, clean(written))
+        for stage, score, test in nickstages.STAGES:
+            hit = self._unique(written, stage, nickstages.fitting(test, w, self.names), score)
+            if hit:
+                return hit
+        return None
+
+    def _misspelt(self, written: str, k: str) -> NickMatch | None:
+        """Below the fuzzy threshold as written: nickstages' misspelling, above the threshold and
+        by the margin over the runner-up, one slot alone."""
+        ranked = nickstages.misspelled(nickstages.Written(k, clean(written)), self.names)
+        runner = ranked[1][0] if len(ranked) > 1 else 0.0
+        if ranked and ranked[0][0] >= self.threshold and ranked[0][0] - runner >= self.margin:
+            return self._unique(written, "misspelling", [ranked[0][1]], round(ranked[0][0], 1))
+        return None
 
     def _swapped(self, written: str, k: str) -> NickMatch | None:
         """Two neighbouring letters swapped ("Ztfie" → Ztife): a slip the fuzzy ratio scores

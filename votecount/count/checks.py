@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Callable, NamedTuple
 
+from . import events
 from ..messages import say
 from .counting import Counting
 from ..model import Ballot, Kind
@@ -70,7 +71,8 @@ def dead_voter(c: Counting, s: Seen) -> bool:
     """C3.10 / C3.7: the dead do not vote, except dead town players while a necromancer lives;
     the modkilled never do."""
     v = c.view
-    if s.voter not in v.dead or s.voter in v.ghosts:
+    killed = s.voter in events.killed_by(v.day.events, s.ballot.post)  # a mid-day kill (events.py)
+    if (s.voter not in v.dead or s.voter in v.ghosts) and not killed:
         return False
     if s.ballotish:
         if s.voter in v.untyped_dead:

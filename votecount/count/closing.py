@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from . import dayend
+from . import dayend, events
 from .checks import iso
 from ..messages import say
 from .counting import Counting
@@ -28,10 +28,10 @@ def early_close(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
         b.story.append(say("early_closed", c.lang, time=iso(b.post.time)))
 
 
-def alive_count(c: Counting) -> int:
-    """How many players are alive at this point of the day: the one number the majority
-    (bold-vote, H.13) is taken of."""
-    return len(c.view.alive)
+def alive_count(c: Counting, post: Post) -> int:
+    """How many players are alive at `post`: the day's alive less those a mid-day event killed
+    by then (events.py) — the one number the majority (bold-vote, H.13) is taken of."""
+    return len(events.alive_at(c.view.alive, c.view.day.events, post))
 
 
 def majority_needed(rules, alive: int) -> int | None:
@@ -45,7 +45,7 @@ def hammer(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
     """bold-vote, H.13 (majority = "half+1", any preset): floor(alive/2)+1 votes on one player
     end the day (red minus blue, weights applied, in a coloured preset); a No Lynch (pass)
     majority needs `no_lynch_fewer` fewer and ends it with nobody eliminated."""
-    need = majority_needed(c.rules, alive_count(c))
+    need = majority_needed(c.rules, alive_count(c, b.post))
     if need is None or b.kind not in ("vote", "pass") or (b.kind == "vote" and not b.target):
         return
     if b.kind == "pass":

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..errors import ConfigError, did_you_mean
 from ..model import DEFAULT_TZ
+from .events import read_events
 from .game_reader import Reader
 
 
@@ -49,6 +50,7 @@ class Day:
     runoff_deadline: datetime | None = None
     hidden_silenced: tuple[str, ...] = ()  # RB.9: no vote, not announced (the boss after a double kill)
     last_post: int | None = None  # the day ends with this post (its number): later posts are the next day's
+    events: tuple = ()  # events.Event: mid-day kills and vote resets, from a post or moment on
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ def from_thread(thread, tz_name: str) -> Game:
 GAME_KEYS = {"title", "rules", "timezone", "gm", "lang"}
 PLAYER_KEYS = {"nick", "aliases", "role", "team", "replaces"}
 DAY_KEYS = {"number", "deadline", "opens", "dead", "alive", "silenced", "hidden_silenced", "immune",
-            "protected", "modkills", "runoff_deadline", "last_post"}
+            "protected", "modkills", "runoff_deadline", "last_post", "events"}
 TOP_KEYS = {"game", "players", "days", "rules"}
 
 
@@ -251,6 +253,7 @@ def _day(r: Reader, d: dict, *, index: int, roster: _Roster, tz: ZoneInfo) -> Da
         runoff_deadline=r.moment(d, "runoff_deadline", what, tz),
         hidden_silenced=listed("hidden_silenced"),
         last_post=r.post_number(d, "last_post", what),
+        events=read_events(r, d, what=what, known=lambda names, label: roster.known(r, names, label), tz=tz),
     )
     if day.opens and day.deadline and day.opens >= day.deadline:
         r.fail(f"{what} opens at or after its deadline", "opens")

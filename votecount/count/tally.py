@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 
-from . import checks, closing, dayend, house, ties
+from . import checks, closing, dayend, events, house, ties
 from ..ballots.reading import BALLOT_KINDS, mention_line
 from .checks import Seen, iso
 from .context import Context, GameState
@@ -120,6 +120,7 @@ class DayCount:
 
     # -- one post ------------------------------------------------------------------------
     def feed(self, post: Post) -> None:
+        events.apply(self, post)  # mid-day kills and resets reached by this post
         if self.ctx.is_gm(post):
             if self.rules.gm_relays and (self.day.deadline is None or post.time < self.day.deadline):
                 for relayed in self.ctx.relays(post):
@@ -239,7 +240,7 @@ class DayCount:
         """A day still open: the ballots cast so far, no missed vote yet (no penalty, strike
         or modkill); `missing` is who has not voted yet."""
         counted = self.counted()
-        missing = [p for p in self.view.voters if p not in counted]
+        missing = [p for p in events.survivors(self.view.voters, self.day.events) if p not in counted]
         rows = dayend.rows(counted, {})
         leaders = [r.candidate for r in rows if r.score > 0 and r.score == rows[0].score]
         lead = "open" if self.open_reason() == "deadline" else "undecided"  # no end known, or pages missing
@@ -262,7 +263,7 @@ class DayCount:
         runoff_posts, late_posts = self.split_after()
         counted = self.counted()
         house.note_passes(self, counted, self.state.passes)  # H.8: a final day uses them up
-        missing = [p for p in self.view.voters if p not in counted]
+        missing = [p for p in events.survivors(self.view.voters, self.day.events) if p not in counted]
         owed = [] if self.flags["hammer_at"] else missing  # H.13: the deadline never came
         penalised = dayend.penalties(self.rules, owed)
         misses, modkills = dayend.misses(self, owed, penalised)
@@ -309,7 +310,7 @@ class DayCount:
                          now=self.now if provisional else None,
                          colours=self.rules.colour_votes or bool(self.rules.weights),
                          open_reason=(reason or "deadline") if provisional else None,
-                         majority=closing.majority_needed(self.rules, len(self.view.alive)))
+                         majority=closing.majority_needed(self.rules, len(events.survivors(self.view.alive, self.day.events))))
 
 
 def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int | None = None,
