@@ -29,6 +29,7 @@ from typing import Callable, Iterator
 from .. import __version__, api
 from ..api import Note, RawPage, note_text
 from ..errors import InputError, VotecountError
+from . import schedule
 from .find import Job
 from .tables import TABLES, result_rows, sorted_rows, write_tables
 
@@ -211,15 +212,19 @@ class Summary:
 
 
 def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | None = None,
-        progress: Callable[[dict], None] | None = None, state: dict[str, dict] | None = None) -> Summary:
-    """Run every job, record each finished thread in the state file, write the tables."""
+        progress: Callable[[dict], None] | None = None, state: dict[str, dict] | None = None,
+        sizes: dict[str, int] | None = None) -> Summary:
+    """Run every job, record each finished thread in the state file, write the tables. `sizes`:
+    each job's bytes (schedule.job_sizes), when the caller has them already; each result handed
+    to `progress` carries its thread's `bytes`."""
     out.mkdir(parents=True, exist_ok=True)
+    sizes = sizes if sizes is not None else schedule.job_sizes(jobs)
     state = dict(state or {})
     results: dict[str, dict] = {}
     lines: dict[str, str] = {}  # key → its state line, written once, kept for the final rewrite
     state_path = out / STATE_FILE
     with open(state_path, "a" if state else "w", encoding="utf-8") as log:
-        for res in _execute(jobs, workers, dask, preload=fmt != "csv"):
+        for res in _execute(jobs, sizes, workers, dask, preload=fmt != "csv"):
             if res["status"] == "unchanged":
                 res = {**state[res["key"]], "unchanged": True}
                 lines[res["key"]] = _state_line(res)
@@ -229,7 +234,7 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
                 log.flush()  # a killed run keeps every thread finished so far
             results[res["key"]] = res
             if progress:
-                progress(res)
+                progress({**res, "bytes": sizes.get(res["key"], 0)})
     keys = sorted(results, key=api.natural_order)
     write_tables(out, fmt, {name: sorted_rows(name, (results[k]["rows"][name] for k in keys))
                             for name in TABLES})
@@ -279,67 +284,19 @@ def load_state(out: Path) -> dict[str, dict]:
     return entries
 
 
-def _execute(jobs: list[Job], workers: int, dask: str | None, *, preload: bool) -> Iterator[dict]:
+def _execute(jobs: list[Job], sizes: dict[str, int], workers: int, dask: str | None, *,
+             preload: bool) -> Iterator[dict]:
     """Each job's result as it comes; `preload`: the tables will need pandas (not for CSV)."""
     if dask:
-        yield from _execute_dask(jobs, dask)
+        yield from schedule.execute_dask(jobs, sizes, dask, process_thread)
     elif workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             yield process_thread(job)
     else:
-        yield from _execute_pool(jobs, workers, preload=preload)
-
-
-def _execute_pool(jobs: list[Job], workers: int, *, preload: bool) -> Iterator[dict]:
-    from concurrent.futures import as_completed
-    from concurrent.futures.process import BrokenProcessPool
-
-    from ..parallel import interrupts_held, worker_pool
-
-    # fork: workers inherit the imported parsers (no start-up per worker: they are imported
-    # here, once, not by each worker); all workers are forked at the first submit, before the
-    # progress bar starts its thread. Ctrl-C kills them at once (worker_pool): the state file
-    # keeps every thread finished so far.
-    _preimport()
-    with worker_pool(workers) as pool:
-        # Biggest threads first, so that no large one starts last and keeps one core busy
-        # alone at the end (the tables are sorted afterwards: the order changes nothing).
-        ordered = sorted(jobs, key=_size, reverse=True)
-        with interrupts_held():  # a Ctrl-C during the fork would be lost (parallel.py)
-            futures = {pool.submit(process_thread, job): job for job in ordered}
-        # The workers are forked now; JSON and Parquet tables need pandas at the end, and
-        # importing it (0.7 s) while they work takes it off the serial tail of the run.
-        if preload:
-            threading.Thread(target=_import_pandas, daemon=True).start()
-        for fut in as_completed(futures):
-            try:
-                yield fut.result()
-            except BrokenProcessPool:
-                job = futures[fut]
-                reason = "a worker process died (out of memory or killed) while this thread was pending"
-                yield _error_result(job, reason)
-
-
-def _preimport() -> None:
-    """The modules every thread's count imports (0.3-0.5 s), imported before the fork."""
-    api.preload()
-
-
-def _size(job: Job) -> int:
-    try:
-        path = Path(_real(job, job.path))
-        if path.is_dir():
-            return sum(f.stat().st_size for f in path.iterdir() if f.is_file())
-        return path.stat().st_size
-    except OSError:
-        return 0
-
-
-def _import_pandas() -> None:
-    try:
-        import pandas  # noqa: F401
-    except ImportError:  # said where the tables are written
-        pass
+        # fork: workers inherit the imported parsers; Ctrl-C kills them at once (worker_pool):
+        # the state file keeps every thread finished so far.
+        yield from schedule.execute_pool(jobs, sizes, workers, process_thread, preload=preload,
+                                         failed=_error_result)
 
 
 def _error_result(job: Job, reason: str, *, pages: int | None = None, size: int | None = None,
@@ -350,20 +307,3 @@ def _error_result(job: Job, reason: str, *, pages: int | None = None, size: int 
            job.game, None, digest]
     return {"key": job.key, "status": "error", "hash": digest, "error": reason, "pages": pages or 0,
             "posts": 0, "rows": {"threads": [row], "days": [], "ballots": [], "violations": []}}
-
-
-def _execute_dask(jobs: list[Job], address: str) -> Iterator[dict]:
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise VotecountError("--dask needs dask.distributed: pip install 'votecount[dask]'") from None
-    try:
-        client = Client(address, timeout="20s")
-    except (OSError, TimeoutError) as exc:
-        raise VotecountError(f"--dask {address}: cannot reach the scheduler ({exc})") from None
-    try:
-        futures = client.map(process_thread, jobs, pure=False)
-        for fut in as_completed(futures):
-            yield fut.result()
-    finally:
-        client.close()

@@ -49,13 +49,14 @@ def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time
                                previous={k: e["hash"] for k, e in state.items()},
                                date_order=date_order)
     workers = jobs or os.cpu_count() or 1
+    sizes = batch.job_sizes(job_list)
     show = not quiet and sys.stderr.isatty()
     if not show:
-        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state)
-    bar = _Bar(len(job_list))
+        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state, sizes=sizes)
+    bar = _Bar(len(job_list), sum(sizes.values()))
     try:
         return batch.run(job_list, output, fmt, workers=workers, dask=dask, progress=bar.on_result,
-                         state=state)
+                         state=state, sizes=sizes)
     finally:
         bar.stop()
 
@@ -81,21 +82,25 @@ def _check_options(paths, output, *, fmt, dask, tz, rules, jobs, time_limit, max
 
 
 class _Bar:
-    """The progress bar on standard error: threads done, pages, posts a second, failures. It
-    starts at the first result: the pool forks its workers at the first job, before the bar
-    starts its refresh thread."""
+    """The progress bar on standard error, measured in bytes (a thread of 50 pages weighs what
+    it costs, so the rate and the time left hold at scale): threads done of all, pages, MB done
+    of all, MB and posts a second, failures, elapsed, time left. It starts at the first result:
+    the pool forks its workers at the first job, before the bar starts its refresh thread."""
 
-    def __init__(self, total: int):
+    def __init__(self, threads: int, total_bytes: int):
         from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                   TimeElapsedColumn, TimeRemainingColumn)
-        self.progress = Progress(TextColumn("threads"), BarColumn(), MofNCompleteColumn(),
-                                 TextColumn("{task.fields[pages]:,} pages · {task.fields[rate]:,.0f} posts/s"
-                                            " · {task.fields[failed]} failed"),
+        from rich.progress import (BarColumn, Progress, TextColumn, TimeElapsedColumn,
+                                   TimeRemainingColumn)
+        self.progress = Progress(TextColumn("threads {task.fields[done]:,}/{task.fields[threads]:,}"),
+                                 BarColumn(),
+                                 TextColumn("{task.fields[pages]:,} pages · {task.completed:,.0f}/"
+                                            "{task.total:,.0f} MB · {task.fields[mbs]:,.1f} MB/s · "
+                                            "{task.fields[rate]:,.0f} posts/s · {task.fields[failed]} failed"),
                                  TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                                  console=Console(stderr=True), transient=False)
-        self.task = self.progress.add_task("batch", total=total, pages=0, rate=0.0, failed=0)
-        self.totals = {"pages": 0, "posts": 0, "failed": 0}
+        self.task = self.progress.add_task("batch", total=max(total_bytes, 1) / 1e6, done=0, threads=threads,
+                                           pages=0, mbs=0.0, rate=0.0, failed=0)
+        self.totals = {"done": 0, "pages": 0, "posts": 0, "bytes": 0, "failed": 0}
         self.started = False
 
     def on_result(self, res: dict) -> None:
@@ -103,12 +108,15 @@ class _Bar:
             self.progress.start()
             self.started = True
         totals = self.totals
+        totals["done"] += 1
         totals["pages"] += res.get("pages") or 0
+        totals["bytes"] += res.get("bytes") or 0
         totals["posts"] += 0 if res.get("unchanged") else (res.get("posts") or 0)
         totals["failed"] += res["status"] == "error"
         elapsed = self.progress.tasks[0].elapsed or 1e-9
-        self.progress.update(self.task, advance=1, pages=totals["pages"], rate=totals["posts"] / elapsed,
-                             failed=totals["failed"])
+        self.progress.update(self.task, completed=totals["bytes"] / 1e6, done=totals["done"],
+                             pages=totals["pages"], mbs=totals["bytes"] / 1e6 / elapsed,
+                             rate=totals["posts"] / elapsed, failed=totals["failed"])
 
     def stop(self) -> None:
         if self.started:
