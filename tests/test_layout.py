@@ -15,6 +15,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "votecount"
 LEAVES = ("votecount.model", "votecount.errors", "votecount.messages", "votecount.messages_draft",
+          "votecount.messages_batch",
           "votecount.parallel")
 
 

@@ -9,6 +9,7 @@ nick is never declined by a template."""
 
 from __future__ import annotations
 
+from .messages_batch import BATCH_MESSAGES
 from .messages_draft import DRAFT_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -344,6 +345,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     'reason.repeat': ('повтор поста {n}', 'repeats post {n}'),
 }
 MESSAGES.update(DRAFT_MESSAGES)  # init's draft: its sentences are in messages_draft.py
+MESSAGES.update(BATCH_MESSAGES)  # batch's archives at scale: messages_batch.py
 
 
 def say(code: str, lang: str, **fields) -> str:

@@ -29,7 +29,7 @@ from typing import Callable, Iterator
 from .. import __version__, api
 from ..api import Note, RawPage, note_text
 from ..errors import InputError, VotecountError
-from . import schedule
+from . import remote, schedule
 from .find import Job
 from .tables import TABLES, result_rows, sorted_rows, write_tables
 
@@ -37,7 +37,7 @@ STATE_FILE = ".votecount-batch.jsonl"
 def _real(job: Job, path: str) -> str:
     """Where to read `path` from: relative paths are relative to the submitter's folder (a Dask
     worker runs elsewhere), while names in tables and messages stay as the user gave them."""
-    if job.root and not os.path.isabs(path) and os.getcwd() != job.root:
+    if job.root and not os.path.isabs(path) and os.getcwd() != job.root and not remote.is_remote(path):
         return os.path.join(job.root, path)
     return path
 
@@ -55,10 +55,11 @@ def _game(job: Job):
     zip_path, _, member = job.game.partition("!") if job.kind == "zip" else (job.game, "", "")
     try:
         if member:
-            with zipfile.ZipFile(_real(job, zip_path)) as zf:
+            with remote.open_binary(_real(job, zip_path)) as f, zipfile.ZipFile(f) as zf:
                 data = zf.read(member)
         else:
-            data = Path(_real(job, job.game)).read_bytes()
+            with remote.open_binary(_real(job, job.game)) as f:
+                data = f.read()
         text = data.decode("utf-8")
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:  # ValueError: not UTF-8
         raise InputError(f"{job.game}: cannot read the game file "
@@ -113,11 +114,18 @@ def _alarm(seconds: float):
 
 def _read_pages(job: Job, info: dict, notes: list[Note]) -> list[RawPage]:
     """The thread's pages, with the page and byte limits checked before anything is read
-    (votecount's own files skipped in a folder, with a line in `notes`)."""
-    sizes: list[int]
+    (votecount's own files skipped in a folder, with a line in `notes`); a remote thread's from
+    its local copy, named by their URLs."""
     if job.kind == "missing":
         raise InputError(job.error or f"{job.path}: no such file or folder")
-    real = _real(job, job.path)
+    if remote.is_remote(job.path):
+        with remote.local_copy(job.path, job.kind) as local:
+            return _read_local(job, local, info, notes)
+    return _read_local(job, _real(job, job.path), info, notes)
+
+
+def _read_local(job: Job, real: str, info: dict, notes: list[Note]) -> list[RawPage]:
+    sizes: list[int]
     if job.kind == "folder":
         names = [n for n in os.listdir(real) if api.is_page(n)]
         sizes = [os.path.getsize(os.path.join(real, n)) for n in names]

@@ -19,6 +19,7 @@ from typing import Callable, Iterator
 
 from .. import api
 from ..errors import VotecountError
+from . import remote
 from .find import Job
 
 PER_WORKER = 4  # partitions a worker gets of the bytes still to hand out
@@ -34,6 +35,8 @@ def job_sizes(jobs: list[Job]) -> dict[str, int]:
 def _size(job: Job) -> int:
     if job.kind == "missing":
         return 0
+    if remote.is_remote(job.path):
+        return remote.size(job.path)
     path = job.path
     if job.root and not os.path.isabs(path) and os.getcwd() != job.root:
         path = os.path.join(job.root, path)

@@ -7,8 +7,10 @@ from __future__ import annotations
 import math
 import os
 import sys
+from pathlib import Path
 from typing import Optional
 
+from ..batch import is_remote
 from ..errors import VotecountError
 from .outputs import check_output
 
@@ -34,6 +36,14 @@ def _need_packages(fmt: str, dask: Optional[str]) -> None:
         raise VotecountError("--dask needs dask.distributed: pip install 'votecount[dask]'")
 
 
+def threads_table(output: str, fmt: str) -> str:
+    """Where the threads table went, as the closing line names it."""
+    from ..batch import FORMATS
+
+    name = f"threads{FORMATS[fmt]}"
+    return f"{output.rstrip('/')}/{name}" if is_remote(output) else str(Path(output) / name)
+
+
 def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time_limit,
               max_pages, max_mb, dask, quiet, date_order=None):
     """`votecount batch`: the options checked, the threads found, counted (with a progress bar
@@ -42,6 +52,19 @@ def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time
 
     _check_options(paths, output, fmt=fmt, dask=dask, tz=tz, rules=rules, jobs=jobs,
                    time_limit=time_limit, max_pages=max_pages, max_mb=max_mb)
+    options = dict(fmt=fmt, jobs=jobs, resume=resume, rules=rules, tz=tz, engine=engine, lang=lang,
+                   time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask, quiet=quiet,
+                   date_order=date_order)
+    if not batch.is_remote(str(output)):
+        return _run(paths, Path(output), **options)
+    with batch.staged(str(output), keep=(batch.STATE_FILE,)) as local:
+        return _run(paths, Path(local), **options)
+
+
+def _run(paths, output: Path, *, fmt, jobs, resume, rules, tz, engine, lang, time_limit, max_pages,
+         max_mb, dask, quiet, date_order):
+    from .. import batch
+
     state = batch.load_state(output) if resume else {}
     job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
                                max_pages=max_pages, max_bytes=max_mb * 1024 * 1024,
@@ -76,6 +99,9 @@ def _check_options(paths, output, *, fmt, dask, tz, rules, jobs, time_limit, max
         raise VotecountError(f"--time-limit {time_limit}: not a number of seconds (0: no limit)")
     if jobs < 0 or time_limit < 0 or max_pages < 0 or max_mb < 0:
         raise VotecountError("--jobs, --time-limit, --max-pages and --max-mb cannot be negative")
+    if is_remote(str(output)):
+        return  # a bucket's "folder" is made by writing into it
+    output = Path(output)
     if output.exists() and not output.is_dir():
         check_output(output, paths)
         raise VotecountError(f"{output}: exists and is not a folder")
