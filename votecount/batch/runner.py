@@ -294,17 +294,17 @@ def load_state(out: Path) -> dict[str, dict]:
 
 def _execute(jobs: list[Job], sizes: dict[str, int], workers: int, dask: str | None, *,
              preload: bool) -> Iterator[dict]:
-    """Each job's result as it comes; `preload`: the tables will need pandas (not for CSV)."""
-    if dask:
-        yield from schedule.execute_dask(jobs, sizes, dask, process_thread)
-    elif workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
+    """Each job's result as it comes; `preload`: the tables will need pandas (not for CSV).
+    Forked workers inherit the imported parsers; Ctrl-C kills them at once (worker_pool): the
+    state file keeps every thread finished so far."""
+    if not dask and (workers <= 1 or len(jobs) <= 1):
+        for job in jobs:  # here, one by one: the progress bar moves with each thread
             yield process_thread(job)
-    else:
-        # fork: workers inherit the imported parsers; Ctrl-C kills them at once (worker_pool):
-        # the state file keeps every thread finished so far.
-        yield from schedule.execute_pool(jobs, sizes, workers, process_thread, preload=preload,
-                                         failed=_error_result)
+        return
+    yield from schedule.execute(functools.partial(schedule.partitions, jobs, sizes),
+                                functools.partial(schedule.count_partition, count=process_thread),
+                                workers=workers, dask=dask, preload=preload,
+                                failed=lambda part, why: [_error_result(job, why) for job in part])
 
 
 def _error_result(job: Job, reason: str, *, pages: int | None = None, size: int | None = None,

@@ -75,20 +75,38 @@ def count_partition(jobs: list[Job], count: Callable[[Job], dict]) -> bytes:
     return pickle.dumps([count(job) for job in jobs], protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def execute_pool(jobs: list[Job], sizes: dict[str, int], workers: int, count: Callable[[Job], dict], *,
-                 preload: bool, failed: Callable[[Job, str], dict]) -> Iterator[dict]:
-    """Each job's result as its partition finishes, in forked workers that inherit the imported
-    modules (api.preload, before the fork: they import nothing per task)."""
+Plan = Callable[[int], list]  # worker count → the parts (each a list of jobs, or a dataset part)
+Work = Callable[[object], bytes]  # a part → its results (dicts, one per thread) as one pickled frame
+
+
+def execute(plan: Plan, work: Work, *, workers: int, dask: str | None, preload: bool,
+            failed: Callable[[object, str], list[dict]]) -> Iterator[dict]:
+    """Each thread's result as its part finishes: on the Dask cluster at `dask`, in `workers`
+    forked processes, or here. `failed(part, why)`: the results of a part whose worker died."""
+    if dask:
+        yield from _execute_dask(plan, work, dask)
+        return
+    parts = plan(workers)
+    if workers <= 1 or len(parts) <= 1:
+        for part in parts:
+            yield from pickle.loads(work(part))
+        return
+    yield from _execute_pool(parts, work, workers, preload=preload, failed=failed)
+
+
+def _execute_pool(parts: list, work: Work, workers: int, *, preload: bool,
+                  failed: Callable[[object, str], list[dict]]) -> Iterator[dict]:
+    """In forked workers that inherit the imported modules (api.preload, before the fork: they
+    import nothing per task)."""
     from concurrent.futures import as_completed
     from concurrent.futures.process import BrokenProcessPool
 
     from ..parallel import interrupts_held, worker_pool
 
     api.preload()
-    parts = partitions(jobs, sizes, workers)
     with worker_pool(min(workers, len(parts))) as pool:
         with interrupts_held():  # a Ctrl-C during the fork would be lost (parallel.py)
-            futures = {pool.submit(count_partition, part, count): part for part in parts}
+            futures = {pool.submit(work, part): part for part in parts}
         # JSON and Parquet tables need pandas at the end: imported while the workers count.
         if preload:
             threading.Thread(target=_import_pandas, daemon=True).start()
@@ -97,12 +115,12 @@ def execute_pool(jobs: list[Job], sizes: dict[str, int], workers: int, count: Ca
                 yield from pickle.loads(fut.result())
             except BrokenProcessPool:
                 why = "a worker process died (out of memory or killed) while this thread was pending"
-                yield from (failed(job, why) for job in futures[fut])
+                yield from failed(futures[fut], why)
 
 
-def execute_dask(jobs: list[Job], sizes: dict[str, int], address: str,
-                 count: Callable[[Job], dict]) -> Iterator[dict]:
-    """The same partitions as futures on a Dask cluster; each worker reads its threads itself."""
+def _execute_dask(plan: Plan, work: Work, address: str) -> Iterator[dict]:
+    """The parts as futures on a Dask cluster, sized by its worker threads; each worker reads
+    its threads itself."""
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -113,7 +131,7 @@ def execute_dask(jobs: list[Job], sizes: dict[str, int], address: str,
         raise VotecountError(f"--dask {address}: cannot reach the scheduler ({exc})") from None
     try:
         workers = max(sum(client.nthreads().values()), 1)
-        futures = client.map(count_partition, partitions(jobs, sizes, workers), count=count, pure=False)
+        futures = client.map(work, plan(workers), pure=False)
         for fut in as_completed(futures):
             yield from pickle.loads(fut.result())
             fut.release()
