@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -172,6 +173,14 @@ def test_an_archive_in_a_bucket_counted_into_the_bucket(archive: Path, bucket, t
                          "--jobs", "1", cwd=cwd)
     assert code == 4 and "(6 unchanged)" in err, err
     _secret_nowhere(tmp_path / "got", out, err)
+    pytest.importorskip("pyarrow", reason="pip install 'votecount[parquet]'")
+    code, out, err = run("batch", "s3://arch-bucket/arch", "-o", "s3://arch-bucket/ds", "--format", "parquet",
+                         "--partition-mb", "0.01", "--jobs", "2", cwd=cwd)
+    assert code == 4 and "see s3://arch-bucket/ds/threads/" in err, err
+    fs.get("arch-bucket/ds", str(tmp_path / "ds"), recursive=True)  # written by the workers
+    ballots = _frames(tmp_path / "ds", True)["ballots"]
+    assert list(ballots["post_id"]) == [b["post_id"] for b in tables(cwd / "local")["ballots"]]
+    _secret_nowhere(tmp_path / "ds", out, err)
 
 
 def test_a_missing_bucket_path_is_one_line(archive: Path, bucket):
@@ -186,3 +195,48 @@ def test_file_urls_read_like_paths(archive: Path):
     assert code == 4, err
     assert tables(cwd / "url", f"file://{cwd}/") == tables(cwd / "local")
     assert os.path.exists(cwd / "url" / ".votecount-batch.jsonl")
+
+
+def _frames(out: Path, dataset: bool) -> dict:
+    import pandas as pd
+    return {name: pd.read_parquet(out / name if dataset else out / f"{name}.parquet") for name in TABLES}
+
+
+def test_partitioned_datasets_hold_the_tables_rows_and_resume_by_partition(archive: Path):
+    """--partition-mb: each table a folder of part-NNNNN.parquet files that pandas reads as the
+    single file's rows, in its order; the same files whatever --jobs; --resume rewrites only the
+    partition of a changed thread, and a partition that is gone is removed."""
+    pytest.importorskip("pyarrow", reason="pip install 'votecount[parquet]'")
+    cwd = archive.parent
+    assert run("batch", "arch", "-o", "whole", "--format", "parquet", "--jobs", "1", "-q", cwd=cwd)[0] == 4
+    for jobs in ("1", "2"):
+        code, _, err = run("batch", "arch", "-o", f"ds{jobs}", "--format", "parquet", "--partition-mb", "0.01",
+                           "--jobs", jobs, cwd=cwd)
+        assert code == 4 and f"see ds{jobs}/threads/" in err, err
+    parts = sorted(p.relative_to(cwd / "ds1") for p in (cwd / "ds1").rglob("*.parquet"))
+    assert len(parts) > 4 and parts == sorted(p.relative_to(cwd / "ds2") for p in (cwd / "ds2").rglob("*.parquet"))
+    assert all((cwd / "ds1" / p).read_bytes() == (cwd / "ds2" / p).read_bytes() for p in parts)
+    whole, ds = _frames(cwd / "whole", False), _frames(cwd / "ds1", True)
+    for name in TABLES:
+        assert ds[name].equals(whole[name]), name
+    stamps = {p: (cwd / "ds1" / p).stat().st_mtime_ns for p in parts}
+    (archive / "d-mybb" / "page1.html").write_bytes((archive / "d-mybb" / "page1.html").read_bytes() + b"\n")
+    code, _, err = run("batch", "arch", "-o", "ds1", "--format", "parquet", "--partition-mb", "0.01", "--resume",
+                       "--jobs", "2", cwd=cwd)
+    assert code == 4, err
+    import pandas as pd
+    holding = {p.stem for p in (cwd / "ds2" / "threads").iterdir()  # a failed thread is always read again
+               if {"arch/d-mybb", "arch/g-broken"} & set(pd.read_parquet(p)["thread"])}
+    changed = {p for p in parts if (cwd / "ds1" / p).stat().st_mtime_ns != stamps[p]}
+    assert 0 < len(holding) < len(parts) // len(TABLES)
+    assert changed == {Path(name) / f"{part}.parquet" for name in TABLES for part in holding}
+    shutil.rmtree(archive / "f-zarechnaya")
+    assert run("batch", "arch", "-o", "ds1", "--format", "parquet", "--partition-mb", "0.01", "--resume", "-q",
+               cwd=cwd)[0] == 4
+    assert len(_frames(cwd / "ds1", True)["threads"]) == 6
+
+
+def test_partition_mb_needs_parquet(archive: Path):
+    code, _, err = run("batch", "arch", "-o", "out", "--partition-mb", "0.01", cwd=archive.parent)
+    assert code == 2 and err.strip() == ("votecount: --partition-mb N (N > 0) writes Parquet datasets: "
+                                         "give --format parquet too"), err

@@ -30,4 +30,7 @@ BATCH_MESSAGES: dict[str, tuple[str, str]] = {
     'batch.remote_list': (
         '{path}: список тем в хранилище не поддерживается: укажите папку или .zip',
         '{path}: a list of threads in a storage bucket is not supported: name a folder or a .zip'),
+    'batch.partitioned_parquet': (
+        '--partition-mb N (N > 0) пишет наборы Parquet: укажите и --format parquet',
+        '--partition-mb N (N > 0) writes Parquet datasets: give --format parquet too'),
 }

@@ -29,7 +29,7 @@ from typing import Callable, Iterator
 from .. import __version__, api
 from ..api import Note, RawPage, note_text
 from ..errors import InputError, VotecountError
-from . import remote, schedule
+from . import dataset as datasets, remote, schedule
 from .find import Job
 from .tables import TABLES, result_rows, sorted_rows, write_tables
 
@@ -221,18 +221,23 @@ class Summary:
 
 def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | None = None,
         progress: Callable[[dict], None] | None = None, state: dict[str, dict] | None = None,
-        sizes: dict[str, int] | None = None) -> Summary:
+        sizes: dict[str, int] | None = None, dataset: datasets.Dataset | None = None) -> Summary:
     """Run every job, record each finished thread in the state file, write the tables. `sizes`:
     each job's bytes (schedule.job_sizes), when the caller has them already; each result handed
-    to `progress` carries its thread's `bytes`."""
+    to `progress` carries its thread's `bytes`. `dataset`: the tables are Parquet datasets,
+    written by partition by the workers (dataset.py); OUT then holds only the state file."""
     out.mkdir(parents=True, exist_ok=True)
     sizes = sizes if sizes is not None else schedule.job_sizes(jobs)
+    if dataset:
+        stream = _execute_dataset(jobs, sizes, workers=workers, dask=dask, target=dataset, state=state or {})
+    else:
+        stream = _execute(jobs, sizes, workers, dask, preload=fmt != "csv")
     state = dict(state or {})
     results: dict[str, dict] = {}
     lines: dict[str, str] = {}  # key → its state line, written once, kept for the final rewrite
     state_path = out / STATE_FILE
     with open(state_path, "a" if state else "w", encoding="utf-8") as log:
-        for res in _execute(jobs, sizes, workers, dask, preload=fmt != "csv"):
+        for res in stream:
             if res["status"] == "unchanged":
                 res = {**state[res["key"]], "unchanged": True}
                 lines[res["key"]] = _state_line(res)
@@ -244,8 +249,11 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
             if progress:
                 progress({**res, "bytes": sizes.get(res["key"], 0)})
     keys = sorted(results, key=api.natural_order)
-    write_tables(out, fmt, {name: sorted_rows(name, (results[k]["rows"][name] for k in keys))
-                            for name in TABLES})
+    if dataset:
+        datasets.prune(dataset.out, {r["partition"] for r in results.values() if r.get("partition")})
+    else:
+        write_tables(out, fmt, {name: sorted_rows(name, (results[k]["rows"][name] for k in keys))
+                                for name in TABLES})
     _write_state(state_path, [lines[k] for k in keys])
     summary = Summary(threads=len(keys))
     for r in results.values():
@@ -256,7 +264,7 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
     return summary
 
 
-_STATE_KEYS = ("key", "hash", "status", "pages", "posts", "rows")
+_STATE_KEYS = ("key", "hash", "status", "pages", "posts", "rows", "partition")
 
 
 def _state_line(entry: dict) -> str:
@@ -285,7 +293,7 @@ def load_state(out: Path) -> dict[str, dict]:
                 entry = json.loads(line)
             except json.JSONDecodeError:
                 continue
-            if isinstance(entry, dict) and entry.get("status") == "ok" and entry.get("rows"):
+            if isinstance(entry, dict) and entry.get("status") == "ok" and (entry.get("rows") or entry.get("partition")):
                 entries[entry["key"]] = entry
             elif isinstance(entry, dict):
                 entries.pop(entry.get("key"), None)
@@ -305,6 +313,16 @@ def _execute(jobs: list[Job], sizes: dict[str, int], workers: int, dask: str | N
                                 functools.partial(schedule.count_partition, count=process_thread),
                                 workers=workers, dask=dask, preload=preload,
                                 failed=lambda part, why: [_error_result(job, why) for job in part])
+
+
+def _execute_dataset(jobs: list[Job], sizes: dict[str, int], *, workers: int, dask: str | None,
+                     target: datasets.Dataset, state: dict[str, dict]) -> Iterator[dict]:
+    previous = {k: e["partition"] for k, e in state.items() if e.get("partition")}
+    parts = datasets.plan(jobs, sizes, partition_bytes=target.partition_bytes, out=target.out,
+                          previous=previous)  # cut by the input alone, whatever the workers
+    work = functools.partial(datasets.count_part, count=process_thread)
+    yield from schedule.execute(lambda workers: parts, work, workers=workers, dask=dask, preload=True,
+                                failed=functools.partial(datasets.failed, error_result=_error_result))
 
 
 def _error_result(job: Job, reason: str, *, pages: int | None = None, size: int | None = None,

@@ -36,25 +36,27 @@ def _need_packages(fmt: str, dask: Optional[str]) -> None:
         raise VotecountError("--dask needs dask.distributed: pip install 'votecount[dask]'")
 
 
-def threads_table(output: str, fmt: str) -> str:
+def threads_table(output: str, fmt: str, partitioned: bool = False) -> str:
     """Where the threads table went, as the closing line names it."""
     from ..batch import FORMATS
 
-    name = f"threads{FORMATS[fmt]}"
-    return f"{output.rstrip('/')}/{name}" if is_remote(output) else str(Path(output) / name)
+    name = "threads" if partitioned else f"threads{FORMATS[fmt]}"
+    where = f"{output.rstrip('/')}/{name}" if is_remote(output) else str(Path(output) / name)
+    return where + "/" if partitioned else where  # a dataset's folder
 
 
 def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time_limit,
-              max_pages, max_mb, dask, quiet, date_order=None):
+              max_pages, max_mb, dask, quiet, date_order=None, partition_mb=0):
     """`votecount batch`: the options checked, the threads found, counted (with a progress bar
     on a terminal unless --quiet), the tables written; returns the run's Summary."""
     from .. import batch
 
     _check_options(paths, output, fmt=fmt, dask=dask, tz=tz, rules=rules, jobs=jobs,
                    time_limit=time_limit, max_pages=max_pages, max_mb=max_mb)
+    dataset = batch.dataset_target(str(output), partition_mb, fmt)
     options = dict(fmt=fmt, jobs=jobs, resume=resume, rules=rules, tz=tz, engine=engine, lang=lang,
                    time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask, quiet=quiet,
-                   date_order=date_order)
+                   date_order=date_order, dataset=dataset)
     if not batch.is_remote(str(output)):
         return _run(paths, Path(output), **options)
     with batch.staged(str(output), keep=(batch.STATE_FILE,)) as local:
@@ -62,10 +64,12 @@ def run_batch(paths, output, fmt, *, jobs, resume, rules, tz, engine, lang, time
 
 
 def _run(paths, output: Path, *, fmt, jobs, resume, rules, tz, engine, lang, time_limit, max_pages,
-         max_mb, dask, quiet, date_order):
+         max_mb, dask, quiet, date_order, dataset):
     from .. import batch
 
-    state = batch.load_state(output) if resume else {}
+    # what an earlier run left that this one can reuse: rows, or a partition of the datasets
+    state = {k: e for k, e in (batch.load_state(output) if resume else {}).items()
+             if e.get("partition" if dataset else "rows")}
     job_list = batch.make_jobs(batch.discover(paths), rules=rules, tz=tz, engine=engine, lang=lang,
                                max_pages=max_pages, max_bytes=max_mb * 1024 * 1024,
                                time_limit=time_limit,
@@ -75,11 +79,12 @@ def _run(paths, output: Path, *, fmt, jobs, resume, rules, tz, engine, lang, tim
     sizes = batch.job_sizes(job_list)
     show = not quiet and sys.stderr.isatty()
     if not show:
-        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state, sizes=sizes)
+        return batch.run(job_list, output, fmt, workers=workers, dask=dask, state=state, sizes=sizes,
+                         dataset=dataset)
     bar = _Bar(len(job_list), sum(sizes.values()))
     try:
         return batch.run(job_list, output, fmt, workers=workers, dask=dask, progress=bar.on_result,
-                         state=state, sizes=sizes)
+                         state=state, sizes=sizes, dataset=dataset)
     finally:
         bar.stop()
 

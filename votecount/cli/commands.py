@@ -244,14 +244,15 @@ def batch_cmd(
     dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS", help="Run on a Dask cluster (tcp://scheduler:8786)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar, no summary when all went well."),
     date_order: Optional[DateOrder] = DATE_ORDER,
+    partition_mb: float = typer.Option(0.0, "--partition-mb", help="With --format parquet: each table a dataset, a file per this many MB of HTML, written by the workers (0: one file)."),
 ):
     """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
     from .batch import run_batch, threads_table
     summary = run_batch(paths, output, fmt.value, jobs=jobs, resume=resume, rules=rules, tz=tz,
                         engine=engine, lang=lang.value if lang else None,
                         time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask,
-                        quiet=quiet, date_order=date_order_of(date_order))
-    table = threads_table(output, fmt.value)
+                        quiet=quiet, date_order=date_order_of(date_order), partition_mb=partition_mb)
+    table = threads_table(output, fmt.value, partition_mb > 0)
     skipped = f" ({summary.unchanged:,} unchanged)" if summary.unchanged else ""
     if summary.failed:
         typer.echo(f"votecount: {summary.threads:,} threads{skipped}, {summary.failed:,} failed: "
