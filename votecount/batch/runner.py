@@ -269,7 +269,10 @@ _STATE_KEYS = ("key", "hash", "status", "pages", "posts", "rows", "partition")
 
 def _state_line(entry: dict) -> str:
     """A thread's line in the state file (a stored entry's own fields only)."""
-    return json.dumps({k: entry.get(k) for k in _STATE_KEYS}, ensure_ascii=False) + "\n"
+    fields = {k: entry.get(k) for k in _STATE_KEYS}
+    if fields["partition"] is None:  # only a --partition-mb run's lines name one
+        del fields["partition"]
+    return json.dumps(fields, ensure_ascii=False) + "\n"
 
 
 def _write_state(path: Path, lines: list[str]) -> None:
