@@ -87,7 +87,11 @@ def _guessed(data: bytes, source: str) -> tuple[str, str]:
     # is one line there, and a replacement character is visible in the output anyway.
     logging.getLogger("bs4.dammit").setLevel(logging.ERROR)
 
-    dammit = UnicodeDammit(data, is_html=True)
+    # windows-1252 before bs4's statistical guess: that guess comes from whichever of cchardet,
+    # chardet or charset_normalizer happens to be installed (requests brings one), and made the
+    # same page read differently from one machine to the next; without one, bs4 reached
+    # windows-1252 anyway (UTF-8, its only other candidate, has failed by now).
+    dammit = UnicodeDammit(data, is_html=True, user_encodings=["windows-1252"])
     declared = (dammit.declared_html_encoding or "").lower()
     if not declared and _looks_cyrillic_1251(data):
         return data.decode("windows-1251", errors="replace"), "windows-1251"
