@@ -240,3 +240,17 @@ def test_partition_mb_needs_parquet(archive: Path):
     code, _, err = run("batch", "arch", "-o", "out", "--partition-mb", "0.01", cwd=archive.parent)
     assert code == 2 and err.strip() == ("votecount: --partition-mb N (N > 0) writes Parquet datasets: "
                                          "give --format parquet too"), err
+
+
+def test_the_progress_bar_counts_bytes_pages_and_the_workers():
+    from votecount.cli.batch import _Bar
+
+    bar = _Bar(3, 3_000_000)
+    try:
+        for worker, pages in (("h:1", 2), ("h:2", 1), ("h:1", 4)):
+            bar.on_result({"status": "ok", "pages": pages, "posts": 10, "bytes": 1_000_000, "worker": worker})
+    finally:
+        bar.stop()
+    task = bar.progress.tasks[0]
+    assert task.completed == task.total == 3.0 and task.fields["pages"] == 7 and task.fields["done"] == 3
+    assert task.fields["workers"] == " · 2 workers (1–2 threads each)"

@@ -22,6 +22,7 @@ from ..errors import VotecountError
 from ..messages import say
 from . import remote
 from .find import Job
+from .schedule import worker_name
 from .tables import TABLES, sorted_rows, write_parquet
 
 
@@ -82,7 +83,8 @@ def count_part(part: Part, count) -> bytes:
         for name in TABLES:
             rows = sorted_rows(name, (r["rows"][name] for r in results))
             _write(part, name, rows)
-    return pickle.dumps([{**r, "rows": None, "partition": part.name} for r in results],
+    here = worker_name()
+    return pickle.dumps([{**r, "rows": None, "partition": part.name, "worker": here} for r in results],
                         protocol=pickle.HIGHEST_PROTOCOL)
 
 

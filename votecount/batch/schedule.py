@@ -71,8 +71,17 @@ def partitions(jobs: list[Job], sizes: dict[str, int], workers: int) -> list[lis
 
 
 def count_partition(jobs: list[Job], count: Callable[[Job], dict]) -> bytes:
-    """Every job of a partition counted, the results as one pickled frame."""
-    return pickle.dumps([count(job) for job in jobs], protocol=pickle.HIGHEST_PROTOCOL)
+    """Every job of a partition counted, the results as one pickled frame, each naming the
+    worker that counted it (for the progress bar: how many workers report, and how evenly)."""
+    here = worker_name()
+    return pickle.dumps([{**count(job), "worker": here} for job in jobs], protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def worker_name() -> str:
+    """This process, as the progress bar tells workers apart (host and process id)."""
+    import socket
+
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 Plan = Callable[[int], list]  # worker count → the parts (each a list of jobs, or a dataset part)

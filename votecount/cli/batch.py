@@ -115,7 +115,8 @@ def _check_options(paths, output, *, fmt, dask, tz, rules, jobs, time_limit, max
 class _Bar:
     """The progress bar on standard error, measured in bytes (a thread of 50 pages weighs what
     it costs, so the rate and the time left hold at scale): threads done of all, pages, MB done
-    of all, MB and posts a second, failures, elapsed, time left. It starts at the first result:
+    of all, MB and posts a second, failures, the workers that have reported (pool or Dask),
+    elapsed, time left. It starts at the first result:
     the pool forks its workers at the first job, before the bar starts its refresh thread."""
 
     def __init__(self, threads: int, total_bytes: int):
@@ -126,12 +127,14 @@ class _Bar:
                                  BarColumn(),
                                  TextColumn("{task.fields[pages]:,} pages · {task.completed:,.0f}/"
                                             "{task.total:,.0f} MB · {task.fields[mbs]:,.1f} MB/s · "
-                                            "{task.fields[rate]:,.0f} posts/s · {task.fields[failed]} failed"),
+                                            "{task.fields[rate]:,.0f} posts/s · {task.fields[failed]} failed"
+                                            "{task.fields[workers]}"),
                                  TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                                  console=Console(stderr=True), transient=False)
         self.task = self.progress.add_task("batch", total=max(total_bytes, 1) / 1e6, done=0, threads=threads,
-                                           pages=0, mbs=0.0, rate=0.0, failed=0)
+                                           pages=0, mbs=0.0, rate=0.0, failed=0, workers="")
         self.totals = {"done": 0, "pages": 0, "posts": 0, "bytes": 0, "failed": 0}
+        self.workers: dict[str, int] = {}  # worker (host:pid) → threads it has counted
         self.started = False
 
     def on_result(self, res: dict) -> None:
@@ -145,9 +148,20 @@ class _Bar:
         totals["posts"] += 0 if res.get("unchanged") else (res.get("posts") or 0)
         totals["failed"] += res["status"] == "error"
         elapsed = self.progress.tasks[0].elapsed or 1e-9
+        if res.get("worker"):
+            self.workers[res["worker"]] = self.workers.get(res["worker"], 0) + 1
         self.progress.update(self.task, completed=totals["bytes"] / 1e6, done=totals["done"],
                              pages=totals["pages"], mbs=totals["bytes"] / 1e6 / elapsed,
-                             rate=totals["posts"] / elapsed, failed=totals["failed"])
+                             rate=totals["posts"] / elapsed, failed=totals["failed"],
+                             workers=self.worker_text())
+
+    def worker_text(self) -> str:
+        """How many workers (pool processes, Dask workers) have reported, and how evenly: the
+        fewest and the most threads one has counted."""
+        if not self.workers:
+            return ""
+        low, high = min(self.workers.values()), max(self.workers.values())
+        return f" · {len(self.workers)} workers ({low:,}–{high:,} threads each)"
 
     def stop(self) -> None:
         if self.started:
