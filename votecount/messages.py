@@ -9,6 +9,7 @@ nick is never declined by a template."""
 
 from __future__ import annotations
 
+from .messages_batch import BATCH_MESSAGES
 from .messages_draft import DRAFT_MESSAGES
 from .messages_refuse import REFUSE_MESSAGES
 from .messages_watch import WATCH_MESSAGES
@@ -352,6 +353,7 @@ MESSAGES.update(WATCH_MESSAGES)  # votecount watch: its sentences are in message
 MESSAGES.update(HOUSE_MESSAGES)  # the house rules (RULES.md H.*): messages_house.py
 MESSAGES.update(POST_MESSAGES)  # the public post and the vote history: messages_post.py
 MESSAGES.update(NICK_MESSAGES)  # nick stages and ballots in the wild (issue 32): messages_nicks.py
+MESSAGES.update(BATCH_MESSAGES)  # batch's archives at scale: messages_batch.py
 
 
 def say(code: str, lang: str, **fields) -> str:

@@ -57,16 +57,23 @@ def worker_pool(workers: int):
     Left normally, it waits for its workers; left by an exception (Ctrl-C's SystemExit, an
     error, a generator closed early) it kills them at once: waiting would let Ctrl-C hang
     until every worker had finished its share, and a second Ctrl-C would leave them behind."""
+    import gc
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
     pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_ignore_interrupt)
+    # What the workers inherit (the imported modules) is left out of their garbage collections:
+    # a collection that walks it writes to its pages and copies them into every worker
+    # (batch --jobs 2 over 640 threads: 7% fewer page faults in the workers, bench/README.md).
+    gc.freeze()
     try:
         yield pool
     except BaseException:
         _kill(pool)
         raise
+    finally:
+        gc.unfreeze()
     pool.shutdown()
 
 

@@ -9,6 +9,7 @@ from typing import Iterable, Iterator, NamedTuple
 
 from .. import api
 from ..errors import InputError
+from . import remote
 
 GAME_FILE = "game.toml"
 
@@ -39,11 +40,12 @@ def discover(paths: Iterable[str]) -> list[tuple]:
     A folder that holds pages is a thread; a folder without pages is searched for thread
     folders and .zip files; a .zip is a thread; a page file is a one-page thread; any other
     file is a list of such paths, one a line (relative to the list; blank lines and # skipped).
+    A PATH that is an fsspec URL (s3://…, file://…) is searched the same way (remote.py).
     A list's line naming nothing is (key, path, "missing", why): that thread's error row.
     """
     found: dict[str, tuple[str, str, str]] = {}
     for arg in paths:
-        for item in _targets(Path(arg), depth=0):
+        for item in remote.discover(arg) if remote.is_remote(arg) else _targets(Path(arg), depth=0):
             found.setdefault(item[0], item)
     if not found:
         raise InputError(f"{' '.join(paths)}: no threads found (folders of saved pages, .zip files)")
@@ -98,7 +100,8 @@ def make_jobs(targets, *, rules=None, tz=None, engine=None, lang=None, max_pages
     jobs = []
     for key, path, kind, *why in targets:
         jobs.append(Job(key, path, kind, _game_file(path, kind), rules, tz, engine, lang,
-                        max_pages, max_bytes, time_limit, (previous or {}).get(key), os.getcwd(),
+                        max_pages, max_bytes, time_limit, (previous or {}).get(key),
+                        None if remote.is_remote(path) else os.getcwd(),
                         why[0] if why else None, date_order))
     return jobs
 
@@ -107,15 +110,15 @@ def _game_file(path: str, kind: str) -> str | None:
     """The thread's game.toml: in its folder; in a .zip, `zip!game.toml` at the top or beside
     the pages in the zip's one folder (as a folder zipped whole holds it)."""
     if kind == "folder":
-        game = os.path.join(path, GAME_FILE)
-        return game if os.path.isfile(game) else None
+        game = remote.join(path, GAME_FILE)
+        return game if remote.isfile(game) else None
     if kind != "zip":
         return None
     import zipfile
     try:
-        with zipfile.ZipFile(path) as zf:
+        with remote.open_binary(path) as f, zipfile.ZipFile(f) as zf:
             names = [i.filename for i in zf.infolist() if not i.is_dir()]
-    except (zipfile.BadZipFile, OSError, ValueError):
+    except (zipfile.BadZipFile, OSError, ValueError, InputError):
         return None  # said when the thread is read
     folders = {n.rpartition("/")[0] for n in names if api.is_page(n)}
     for member in ([f"{folders.pop()}/{GAME_FILE}"] if len(folders) == 1 and "" not in folders else []) + [GAME_FILE]:

@@ -29,6 +29,7 @@ from typing import Callable, Iterator
 from .. import __version__, api
 from ..api import Note, RawPage, note_text
 from ..errors import InputError, VotecountError
+from . import dataset as datasets, remote, schedule
 from .find import Job
 from .tables import TABLES, result_rows, sorted_rows, write_tables
 
@@ -36,7 +37,7 @@ STATE_FILE = ".votecount-batch.jsonl"
 def _real(job: Job, path: str) -> str:
     """Where to read `path` from: relative paths are relative to the submitter's folder (a Dask
     worker runs elsewhere), while names in tables and messages stay as the user gave them."""
-    if job.root and not os.path.isabs(path) and os.getcwd() != job.root:
+    if job.root and not os.path.isabs(path) and os.getcwd() != job.root and not remote.is_remote(path):
         return os.path.join(job.root, path)
     return path
 
@@ -54,10 +55,11 @@ def _game(job: Job):
     zip_path, _, member = job.game.partition("!") if job.kind == "zip" else (job.game, "", "")
     try:
         if member:
-            with zipfile.ZipFile(_real(job, zip_path)) as zf:
+            with remote.open_binary(_real(job, zip_path)) as f, zipfile.ZipFile(f) as zf:
                 data = zf.read(member)
         else:
-            data = Path(_real(job, job.game)).read_bytes()
+            with remote.open_binary(_real(job, job.game)) as f:
+                data = f.read()
         text = data.decode("utf-8")
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:  # ValueError: not UTF-8
         raise InputError(f"{job.game}: cannot read the game file "
@@ -112,11 +114,18 @@ def _alarm(seconds: float):
 
 def _read_pages(job: Job, info: dict, notes: list[Note]) -> list[RawPage]:
     """The thread's pages, with the page and byte limits checked before anything is read
-    (votecount's own files skipped in a folder, with a line in `notes`)."""
-    sizes: list[int]
+    (votecount's own files skipped in a folder, with a line in `notes`); a remote thread's from
+    its local copy, named by their URLs."""
     if job.kind == "missing":
         raise InputError(job.error or f"{job.path}: no such file or folder")
-    real = _real(job, job.path)
+    if remote.is_remote(job.path):
+        with remote.local_copy(job.path, job.kind) as local:
+            return _read_local(job, local, info, notes)
+    return _read_local(job, _real(job, job.path), info, notes)
+
+
+def _read_local(job: Job, real: str, info: dict, notes: list[Note]) -> list[RawPage]:
+    sizes: list[int]
     if job.kind == "folder":
         names = [n for n in os.listdir(real) if api.is_page(n)]
         sizes = [os.path.getsize(os.path.join(real, n)) for n in names]
@@ -211,15 +220,24 @@ class Summary:
 
 
 def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | None = None,
-        progress: Callable[[dict], None] | None = None, state: dict[str, dict] | None = None) -> Summary:
-    """Run every job, record each finished thread in the state file, write the tables."""
+        progress: Callable[[dict], None] | None = None, state: dict[str, dict] | None = None,
+        sizes: dict[str, int] | None = None, dataset: datasets.Dataset | None = None) -> Summary:
+    """Run every job, record each finished thread in the state file, write the tables. `sizes`:
+    each job's bytes (schedule.job_sizes), when the caller has them already; each result handed
+    to `progress` carries its thread's `bytes`. `dataset`: the tables are Parquet datasets,
+    written by partition by the workers (dataset.py); OUT then holds only the state file."""
     out.mkdir(parents=True, exist_ok=True)
+    sizes = sizes if sizes is not None else schedule.job_sizes(jobs)
+    if dataset:
+        stream = _execute_dataset(jobs, sizes, workers=workers, dask=dask, target=dataset, state=state or {})
+    else:
+        stream = _execute(jobs, sizes, workers, dask, preload=fmt != "csv")
     state = dict(state or {})
     results: dict[str, dict] = {}
     lines: dict[str, str] = {}  # key → its state line, written once, kept for the final rewrite
     state_path = out / STATE_FILE
     with open(state_path, "a" if state else "w", encoding="utf-8") as log:
-        for res in _execute(jobs, workers, dask, preload=fmt != "csv"):
+        for res in stream:
             if res["status"] == "unchanged":
                 res = {**state[res["key"]], "unchanged": True}
                 lines[res["key"]] = _state_line(res)
@@ -229,10 +247,13 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
                 log.flush()  # a killed run keeps every thread finished so far
             results[res["key"]] = res
             if progress:
-                progress(res)
+                progress({**res, "bytes": sizes.get(res["key"], 0)})
     keys = sorted(results, key=api.natural_order)
-    write_tables(out, fmt, {name: sorted_rows(name, (results[k]["rows"][name] for k in keys))
-                            for name in TABLES})
+    if dataset:
+        datasets.prune(dataset.out, {r["partition"] for r in results.values() if r.get("partition")})
+    else:
+        write_tables(out, fmt, {name: sorted_rows(name, (results[k]["rows"][name] for k in keys))
+                                for name in TABLES})
     _write_state(state_path, [lines[k] for k in keys])
     summary = Summary(threads=len(keys))
     for r in results.values():
@@ -243,12 +264,15 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
     return summary
 
 
-_STATE_KEYS = ("key", "hash", "status", "pages", "posts", "rows")
+_STATE_KEYS = ("key", "hash", "status", "pages", "posts", "rows", "partition")
 
 
 def _state_line(entry: dict) -> str:
     """A thread's line in the state file (a stored entry's own fields only)."""
-    return json.dumps({k: entry.get(k) for k in _STATE_KEYS}, ensure_ascii=False) + "\n"
+    fields = {k: entry.get(k) for k in _STATE_KEYS}
+    if fields["partition"] is None:  # only a --partition-mb run's lines name one
+        del fields["partition"]
+    return json.dumps(fields, ensure_ascii=False) + "\n"
 
 
 def _write_state(path: Path, lines: list[str]) -> None:
@@ -272,74 +296,36 @@ def load_state(out: Path) -> dict[str, dict]:
                 entry = json.loads(line)
             except json.JSONDecodeError:
                 continue
-            if isinstance(entry, dict) and entry.get("status") == "ok" and entry.get("rows"):
+            if isinstance(entry, dict) and entry.get("status") == "ok" and (entry.get("rows") or entry.get("partition")):
                 entries[entry["key"]] = entry
             elif isinstance(entry, dict):
                 entries.pop(entry.get("key"), None)
     return entries
 
 
-def _execute(jobs: list[Job], workers: int, dask: str | None, *, preload: bool) -> Iterator[dict]:
-    """Each job's result as it comes; `preload`: the tables will need pandas (not for CSV)."""
-    if dask:
-        yield from _execute_dask(jobs, dask)
-    elif workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
+def _execute(jobs: list[Job], sizes: dict[str, int], workers: int, dask: str | None, *,
+             preload: bool) -> Iterator[dict]:
+    """Each job's result as it comes; `preload`: the tables will need pandas (not for CSV).
+    Forked workers inherit the imported parsers; Ctrl-C kills them at once (worker_pool): the
+    state file keeps every thread finished so far."""
+    if not dask and (workers <= 1 or len(jobs) <= 1):
+        for job in jobs:  # here, one by one: the progress bar moves with each thread
             yield process_thread(job)
-    else:
-        yield from _execute_pool(jobs, workers, preload=preload)
+        return
+    yield from schedule.execute(functools.partial(schedule.partitions, jobs, sizes),
+                                functools.partial(schedule.count_partition, count=process_thread),
+                                workers=workers, dask=dask, preload=preload,
+                                failed=lambda part, why: [_error_result(job, why) for job in part])
 
 
-def _execute_pool(jobs: list[Job], workers: int, *, preload: bool) -> Iterator[dict]:
-    from concurrent.futures import as_completed
-    from concurrent.futures.process import BrokenProcessPool
-
-    from ..parallel import interrupts_held, worker_pool
-
-    # fork: workers inherit the imported parsers (no start-up per worker: they are imported
-    # here, once, not by each worker); all workers are forked at the first submit, before the
-    # progress bar starts its thread. Ctrl-C kills them at once (worker_pool): the state file
-    # keeps every thread finished so far.
-    _preimport()
-    with worker_pool(workers) as pool:
-        # Biggest threads first, so that no large one starts last and keeps one core busy
-        # alone at the end (the tables are sorted afterwards: the order changes nothing).
-        ordered = sorted(jobs, key=_size, reverse=True)
-        with interrupts_held():  # a Ctrl-C during the fork would be lost (parallel.py)
-            futures = {pool.submit(process_thread, job): job for job in ordered}
-        # The workers are forked now; JSON and Parquet tables need pandas at the end, and
-        # importing it (0.7 s) while they work takes it off the serial tail of the run.
-        if preload:
-            threading.Thread(target=_import_pandas, daemon=True).start()
-        for fut in as_completed(futures):
-            try:
-                yield fut.result()
-            except BrokenProcessPool:
-                job = futures[fut]
-                reason = "a worker process died (out of memory or killed) while this thread was pending"
-                yield _error_result(job, reason)
-
-
-def _preimport() -> None:
-    """The modules every thread's count imports (0.3-0.5 s), imported before the fork."""
-    api.preload()
-
-
-def _size(job: Job) -> int:
-    try:
-        path = Path(_real(job, job.path))
-        if path.is_dir():
-            return sum(f.stat().st_size for f in path.iterdir() if f.is_file())
-        return path.stat().st_size
-    except OSError:
-        return 0
-
-
-def _import_pandas() -> None:
-    try:
-        import pandas  # noqa: F401
-    except ImportError:  # said where the tables are written
-        pass
+def _execute_dataset(jobs: list[Job], sizes: dict[str, int], *, workers: int, dask: str | None,
+                     target: datasets.Dataset, state: dict[str, dict]) -> Iterator[dict]:
+    previous = {k: e["partition"] for k, e in state.items() if e.get("partition")}
+    parts = datasets.plan(jobs, sizes, partition_bytes=target.partition_bytes, out=target.out,
+                          previous=previous)  # cut by the input alone, whatever the workers
+    work = functools.partial(datasets.count_part, count=process_thread)
+    yield from schedule.execute(lambda workers: parts, work, workers=workers, dask=dask, preload=True,
+                                failed=functools.partial(datasets.failed, error_result=_error_result))
 
 
 def _error_result(job: Job, reason: str, *, pages: int | None = None, size: int | None = None,
@@ -350,20 +336,3 @@ def _error_result(job: Job, reason: str, *, pages: int | None = None, size: int 
            job.game, None, digest]
     return {"key": job.key, "status": "error", "hash": digest, "error": reason, "pages": pages or 0,
             "posts": 0, "rows": {"threads": [row], "days": [], "ballots": [], "violations": []}}
-
-
-def _execute_dask(jobs: list[Job], address: str) -> Iterator[dict]:
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise VotecountError("--dask needs dask.distributed: pip install 'votecount[dask]'") from None
-    try:
-        client = Client(address, timeout="20s")
-    except (OSError, TimeoutError) as exc:
-        raise VotecountError(f"--dask {address}: cannot reach the scheduler ({exc})") from None
-    try:
-        futures = client.map(process_thread, jobs, pure=False)
-        for fut in as_completed(futures):
-            yield fut.result()
-    finally:
-        client.close()

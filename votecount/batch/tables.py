@@ -150,6 +150,11 @@ def _frame(name: str, rows: list[list]):
     return frame.astype({c: _PANDAS_TYPES[t] for c, t in cols})
 
 
+def write_parquet(rows: list[list], name: str, path) -> None:
+    """One table's rows as a Parquet file (a partition of a dataset, batch --partitioned)."""
+    _write_parquet(_frame(name, rows), name, path)
+
+
 def _write_parquet(frame, name: str, path: Path) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq

@@ -245,7 +245,7 @@ def fetch_cmd(
 @app.command("batch")
 def batch_cmd(
     paths: List[str] = typer.Argument(..., metavar="PATH...", help="Thread folders, folders of them, .zip files, or text files listing them."),
-    output: Path = typer.Option(..., "--output", "-o", help="Folder for the tables (created)."),
+    output: str = typer.Option(..., "--output", "-o", help="Folder for the tables (created), or a URL (s3://bucket/out/)."),
     fmt: BatchFormat = typer.Option(BatchFormat.csv, "--format", "-f", help="Table format."),
     jobs: int = typer.Option(0, "--jobs", "-j", show_default=False, help="Worker processes (default: the number of cores)."),
     resume: bool = typer.Option(False, "--resume", help="Skip threads already counted with the same input."),
@@ -259,15 +259,15 @@ def batch_cmd(
     dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS", help="Run on a Dask cluster (tcp://scheduler:8786)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar, no summary when all went well."),
     date_order: Optional[DateOrder] = DATE_ORDER,
+    partition_mb: float = typer.Option(0.0, "--partition-mb", help="With --format parquet: each table a dataset, a file per this many MB of HTML, written by the workers (0: one file)."),
 ):
     """Count many threads into tables: threads, days, ballots, violations (exit 4 if some failed)."""
-    from .batch import run_batch
+    from .batch import run_batch, threads_table
     summary = run_batch(paths, output, fmt.value, jobs=jobs, resume=resume, rules=rules, tz=tz,
                         engine=engine, lang=lang.value if lang else None,
                         time_limit=time_limit, max_pages=max_pages, max_mb=max_mb, dask=dask,
-                        quiet=quiet, date_order=date_order_of(date_order))
-    from ..batch import FORMATS
-    table = output / f"threads{FORMATS[fmt.value]}"
+                        quiet=quiet, date_order=date_order_of(date_order), partition_mb=partition_mb)
+    table = threads_table(output, fmt.value, partition_mb > 0)
     skipped = f" ({summary.unchanged:,} unchanged)" if summary.unchanged else ""
     if summary.failed:
         typer.echo(f"votecount: {summary.threads:,} threads{skipped}, {summary.failed:,} failed: "

@@ -87,10 +87,11 @@ def _guessed(data: bytes, source: str) -> tuple[str, str]:
     # is one line there, and a replacement character is visible in the output anyway.
     logging.getLogger("bs4.dammit").setLevel(logging.ERROR)
 
-    # The charset it declares, else UTF-8, else windows-1252 — and never the guess of whatever
-    # detector happens to be installed beside bs4 (chardet, charset_normalizer: brought by
-    # other packages, each guessing its own way): the same page reads the same everywhere.
-    dammit = UnicodeDammit(data, is_html=True, user_encodings=["utf-8", "windows-1252"])
+    # windows-1252 before bs4's statistical guess: that guess comes from whichever of cchardet,
+    # chardet or charset_normalizer happens to be installed (requests brings one), and made the
+    # same page read differently from one machine to the next; without one, bs4 reached
+    # windows-1252 anyway (UTF-8, its only other candidate, has failed by now).
+    dammit = UnicodeDammit(data, is_html=True, user_encodings=["windows-1252"])
     declared = (dammit.declared_html_encoding or "").lower()
     if not declared and _looks_cyrillic_1251(data):
         return data.decode("windows-1251", errors="replace"), "windows-1251"
