@@ -15,7 +15,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "votecount"
 LEAVES = ("votecount.model", "votecount.errors", "votecount.messages", "votecount.messages_draft",
-          "votecount.parallel")
+          "votecount.messages_boards", "votecount.parallel")
 
 
 def _name(path: Path) -> str:
