@@ -1,0 +1,74 @@
+"""What an engine's own code prints anchors every role (issue 26, item 1): each role's ordered
+expressions end with one that needs no class name (post anchors and ids, profile-link and
+permalink patterns, the engine's wording, data attributes). Each test takes a real page (a
+corpus page; a fixture where the corpus has none of the engine), renames the class names its
+style gives the post, author, time and body (as a custom style does), and reads the same posts:
+numbers, ids, authors, times and edits.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from conftest import corpus_page, posts_json
+
+SAVED = datetime(2026, 11, 30, 20, 5, tzinfo=ZoneInfo("Europe/Moscow"))
+_CLASS = re.compile(rb"""(\sclass\s*=\s*)(["'])(.*?)\2""", re.S | re.I)
+KEYS = ("post_no", "post_id", "author", "time", "edited", "edited_by", "edited_at")
+
+
+def renamed(raw: bytes, names: tuple[str, ...]) -> bytes:
+    """The page with each of `names` (whole class names) renamed as a custom style would."""
+    wanted = {n.encode() for n in names}
+
+    def rename(m):
+        words = [b"st-" + w if w in wanted else w for w in m.group(3).split()]
+        return m.group(1) + m.group(2) + b" ".join(words) + m.group(2)
+    return _CLASS.sub(rename, raw)
+
+
+def essentials(posts: list[dict]) -> list[tuple]:
+    return [tuple(p[k] for k in KEYS) for p in posts]
+
+
+def same_with_classes_renamed(tmp_path, relative: str, names: tuple[str, ...]) -> None:
+    original = corpus_page(relative)
+    raw = original.read_bytes()
+    changed = renamed(raw, names)
+    left = {w.decode() for m in _CLASS.finditer(changed) for w in m.group(3).split()} & set(names)
+    assert changed != raw and not left, "the renaming must take every named class"
+    path = tmp_path / original.name
+    path.write_bytes(changed)
+    expected = essentials(posts_json(original, tz="UTC", saved_at=SAVED))
+    assert expected and essentials(posts_json(path, tz="UTC", saved_at=SAVED)) == expected
+
+
+SMF = ("poster", "postarea", "keyinfo", "smalltext", "inner", "post", "windowbg", "windowbg2", "postinfo")
+XF2 = ("message", "message--post", "message-name", "username", "message-attribution",
+       "message-attribution-opposite", "u-dt", "message-body", "bbWrapper", "message-inner", "message-cell",
+       "message-main", "message-content", "message-userContent", "message-avatar")
+XF1 = ("message", "messageUserBlock", "userText", "username", "messageMeta", "datePermalink", "DateTime",
+       "messageContent", "messageText", "authorEnd", "postNumber", "messageInfo")
+
+CASES = [
+    # SMF: subject_N, msg_N, `action=profile;u=N`; 1.1's message under the subject's table
+    ("smf/ptforum-smf2-topic38573.html", SMF),
+    ("smf/bay12-smf2-darkling-necromancer.html", SMF),
+    ("smf/harvest-bpdfamily-smf11-custom-343886.html", SMF),
+    # XenForo 2: article#js-post-N[data-content][data-author], data-lb-id, the header's <time>
+    ("xenforo/nettally-xenforo2.html", XF2),
+    ("xenforo/efs-tophope-xf2-ru-541-p10.html", XF2),
+    ("xenforo/harvest-wordreference-xf2-3691417.html", XF2),
+    # XenForo 1: li#post-N[data-author], the message blockquote, the permalink `posts/N/`
+    ("xenforo/nettally-xenforo1-sv.html", XF1),
+    ("xenforo/harvest-sherdog-xf1-goat-poll-3916359.html", XF1),
+]
+
+
+@pytest.mark.parametrize("relative, names", CASES, ids=[c[0] for c in CASES])
+def test_style_classes_renamed_read_the_same(relative, names, tmp_path):
+    same_with_classes_renamed(tmp_path, relative, names)
