@@ -53,6 +53,12 @@ XF2 = ("message", "message--post", "message-name", "username", "message-attribut
        "message-main", "message-content", "message-userContent", "message-avatar")
 XF1 = ("message", "messageUserBlock", "userText", "username", "messageMeta", "datePermalink", "DateTime",
        "messageContent", "messageText", "authorEnd", "postNumber", "messageInfo")
+MYBB = ("post", "post_body", "post_head", "post_content", "post_author", "author_information", "largetext",
+        "postbit_username", "post_controls", "post_date", "postbit_date", "edited_post", "post_edit", "posturl")
+PUNBB = ("blockpost", "rowodd", "roweven", "conr", "postleft", "postright", "postmsg", "postedit", "postbody",
+         "box", "inbox", "usertitle", "postfoot")
+TORRENTPIER = ("post_body", "nick", "poster_btn", "post_head", "small", "posted_since", "poster_info", "message",
+               "post_wrap", "p-link", "post-time", "td1", "td2", "td3", "row1", "row2")
 
 CASES = [
     # SMF: subject_N, msg_N, `action=profile;u=N`; 1.1's message under the subject's table
@@ -66,6 +72,17 @@ CASES = [
     # XenForo 1: li#post-N[data-author], the message blockquote, the permalink `posts/N/`
     ("xenforo/nettally-xenforo1-sv.html", XF1),
     ("xenforo/harvest-sherdog-xf1-goat-poll-3916359.html", XF1),
+    # MyBB: div#post_N, div#pid_N, #edited_by_N, the "#N" permalink `…#pidN`, profile links
+    ("mybb/efs-sinisterly-mybb18-667698-1.html", MYBB),
+    ("mybb/efs-sinisterly-mybb18-4589235-1.html", MYBB),
+    # FluxBB/PunBB: div#pN with its "#N" and permalink in <h2>, the first <dt>, the message
+    # after the subject's <h3>, the notice's wording
+    ("punbb/harvest-archlinux-fluxbb-249553.html", PUNBB),
+    # TorrentPier: table#topic_main's tbody#post_N, the name after the post's anchor, the
+    # permalink (time, "ред. …" beside it), div#p-N; free-torrents' time by the quote link
+    ("torrentpier/monitorrent-rutracker-t5018611-2016.html", TORRENTPIER),
+    ("torrentpier/bookadvisor-rutracker-topic-30posts.html", TORRENTPIER),
+    ("torrentpier/monitorrent-freetorrents-t207456.html", TORRENTPIER),
 ]
 
 
