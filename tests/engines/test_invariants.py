@@ -59,6 +59,9 @@ PUNBB = ("blockpost", "rowodd", "roweven", "conr", "postleft", "postright", "pos
          "box", "inbox", "usertitle", "postfoot")
 TORRENTPIER = ("post_body", "nick", "poster_btn", "post_head", "small", "posted_since", "poster_info", "message",
                "post_wrap", "p-link", "post-time", "td1", "td2", "td3", "row1", "row2")
+IPS4 = ("cAuthorPane_author", "cAuthorPane", "ipsComment_meta", "ipsComment", "ipsComment_author",
+        "ipsComment_content", "ipsType_reset", "ipsType_blendLinks", "ipsColumn", "ipsColumns", "ipsBox")
+IPB = ("normalname", "unreg", "bigusername", "postdetails", "postcolor", "edit", "row4", "post1", "post2")
 
 CASES = [
     # SMF: subject_N, msg_N, `action=profile;u=N`; 1.1's message under the subject's table
@@ -83,6 +86,14 @@ CASES = [
     ("torrentpier/monitorrent-rutracker-t5018611-2016.html", TORRENTPIER),
     ("torrentpier/bookadvisor-rutracker-topic-30posts.html", TORRENTPIER),
     ("torrentpier/monitorrent-freetorrents-t207456.html", TORRENTPIER),
+    # IPS 4: article#elComment_N, profile links (not the reputation badge), the findComment
+    # permalink's <time>; a guest's view: the first heading's name
+    ("ipb/efs-exploitin-ips4-ru-166865-p1.html", IPS4),
+    ("ips4/harvest-neowin-ips4-1393830.html", IPS4),
+    # IPB 1.3: the name's `javascript:ins('Nick')` link, link_to_post(N) in the date's span,
+    # the message after <!-- THE POST N -->, the notice's wording
+    ("ipb/hustledb-ipb13-ru-2929.html", IPB),
+    ("ipb/hustledb-ipb13-ru-2969.html", IPB),
 ]
 
 
