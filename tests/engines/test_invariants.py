@@ -62,6 +62,12 @@ TORRENTPIER = ("post_body", "nick", "poster_btn", "post_head", "small", "posted_
 IPS4 = ("cAuthorPane_author", "cAuthorPane", "ipsComment_meta", "ipsComment", "ipsComment_author",
         "ipsComment_content", "ipsType_reset", "ipsType_blendLinks", "ipsColumn", "ipsColumns", "ipsBox")
 IPB = ("normalname", "unreg", "bigusername", "postdetails", "postcolor", "edit", "row4", "post1", "post2")
+VB4 = ("postbitlegacy", "postbitim", "postcontainer", "posthead", "postdate", "date", "time", "nodecontrols",
+       "postcounter", "postdetails", "userinfo", "username_container", "username", "postbody", "postrow", "content",
+       "postcontent", "lastedited")
+VB3 = ("bigusername", "smallfont", "alt1", "alt2", "thead", "tborder")
+VB5 = ("b-post", "b-post__count", "b-userinfo__details", "author", "b-post__body", "b-post__timestamp",
+       "b-post__edit", "userinfo", "b-userinfo")
 
 CASES = [
     # SMF: subject_N, msg_N, `action=profile;u=N`; 1.1's message under the subject's table
@@ -94,6 +100,13 @@ CASES = [
     # the message after <!-- THE POST N -->, the notice's wording
     ("ipb/hustledb-ipb13-ru-2929.html", IPB),
     ("ipb/hustledb-ipb13-ru-2969.html", IPB),
+    # vBulletin: post_message_N, postcountN, postmenu_N / td_post_N (3), the "#N" anchor
+    # a[name=postN] with the date before it and member.php links (4), data-node-* and
+    # schema.org's itemprops (5), the notice's wording
+    ("vbulletin/nettally-vb3.html", VB3),
+    ("vbulletin/harvest-skyscraperpage-vb3-t242327.html", VB3),
+    ("vbulletin/nettally-vb4.html", VB4),
+    ("vbulletin/nettally-vb5.html", VB5),
 ]
 
 
