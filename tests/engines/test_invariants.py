@@ -68,6 +68,7 @@ VB4 = ("postbitlegacy", "postbitim", "postcontainer", "posthead", "postdate", "d
 VB3 = ("bigusername", "smallfont", "alt1", "alt2", "thead", "tborder")
 VB5 = ("b-post", "b-post__count", "b-userinfo__details", "author", "b-post__body", "b-post__timestamp",
        "b-post__edit", "userinfo", "b-userinfo")
+PHPBB2 = ("name", "postdetails", "postbody", "row1", "row2", "genmed", "gensmall")
 
 CASES = [
     # SMF: subject_N, msg_N, `action=profile;u=N`; 1.1's message under the subject's table
@@ -107,6 +108,9 @@ CASES = [
     ("vbulletin/harvest-skyscraperpage-vb3-t242327.html", VB3),
     ("vbulletin/nettally-vb4.html", VB4),
     ("vbulletin/nettally-vb5.html", VB5),
+    # phpBB 2: the name's span with the post anchor <a name="N">, the permalink
+    # `viewtopic.php?p=N#N` by the time, the message below it, the notice's wording
+    ("phpbb/ptforum-freemancruiser-phpbb2-t805.html", PHPBB2),
 ]
 
 
