@@ -69,6 +69,11 @@ VB3 = ("bigusername", "smallfont", "alt1", "alt2", "thead", "tborder")
 VB5 = ("b-post", "b-post__count", "b-userinfo__details", "author", "b-post__body", "b-post__timestamp",
        "b-post__edit", "userinfo", "b-userinfo")
 PHPBB2 = ("name", "postdetails", "postbody", "row1", "row2", "genmed", "gensmall")
+# (not the `j-` classes: the platform's scripts hook on them, a style cannot rename them)
+CURSE = ("p-comment-post", "p-comment-index", "p-comment-username", "p-comment-micro-author", "p-comment-postdate",
+         "p-comment-edited", "forum-post", "forum-post-body", "forum-post-header", "p-comment-header")
+DISCOURSE = ("crawler-post", "topic-body", "crawler-post-meta", "creator", "post", "crawler-post-infos", "post-time")
+NODEBB = ("permalink", "timeago")
 
 CASES = [
     # SMF: subject_N, msg_N, `action=profile;u=N`; 1.1's message under the subject's table
@@ -111,6 +116,13 @@ CASES = [
     # phpBB 2: the name's span with the post anchor <a name="N">, the permalink
     # `viewtopic.php?p=N#N` by the time, the message below it, the notice's wording
     ("phpbb/ptforum-freemancruiser-phpbb2-t805.html", PHPBB2),
+    # Curse: data-id/data-author-id, the "#N" link `?comment=N`, schema.org itemprops, the
+    # notice's wording
+    ("curse-elevated/ecophagy-mtgs-unreliable-cops-mafia-all.html", CURSE),
+    # Discourse's crawler view: schema.org microdata (position, author's name, datePublished, text)
+    ("discourse/harvest-blizzard-wow-discourse-505388.html", DISCOURSE),
+    # NodeBB: its `component` and data attributes, the permalink `/post/N`
+    ("nodebb/nettally-nodebb.html", NODEBB),
 ]
 
 

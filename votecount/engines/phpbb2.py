@@ -52,8 +52,8 @@ _PERMALINK = "a[contains(@href, 'viewtopic.php?p=')]"
 
 SELECTORS = Selectors(
     post=(f"//tr[td/span[{cls('name')}]/a[@name]]", f"//tr[td[1]/span/{_ANCHOR}][td[2]//{_PERMALINK}]"),
-    post_id=(f"td/span[{cls('name')}]/a/@name", f"td[1]/span/{_ANCHOR}/@name"),
-    author=(f"td/span[{cls('name')}]", f"td[1]/span[{_ANCHOR}]"),
+    post_id=(f"td/span[{cls('name')}]/a/@name", "td/span/a[@name]/@name"),  # (the post's first: its name cell's)
+    author=(f"td/span[{cls('name')}]", "td/span[a[@name]]"),
     author_id="following-sibling::tr[1]//a[contains(@href, 'mode=viewprofile')]/@href",
     time_text=(f"(td[2]//*[{cls('postdetails')}])[1]", f"(td[2]//{_PERMALINK}/..)[1]"),
     url="(td[2]//a[contains(@href, 'viewtopic.php?p=')]/@href)[1]",
