@@ -276,8 +276,9 @@ def test_one_page_is_one_page(tmp_path):
 
 @pytest.mark.parametrize("page,zone,why", [
     ("vbulletin/en-vb42.html", "Etc/GMT+5", "footer says its times are UTC-05:00"),
-    ("phpbb3/prosilver33-ru-time.html", "Europe/Moscow", "footer names the zone Europe/Moscow"),
-    ("torrentpier/tp2-en-edited.html", "Europe/Moscow", "footer says its times are UTC+03:00"),
+    # a Russian page: the draft's comment says why in Russian (issue 28: the thread's language)
+    ("phpbb3/prosilver33-ru-time.html", "Europe/Moscow", "пояс Europe/Moscow назван в подвале страницы форума"),
+    ("torrentpier/tp2-en-edited.html", "Europe/Moscow", "в подвале страницы сказано, что время — UTC+03:00"),
 ])
 def test_the_zone_the_page_states_is_drafted(tmp_path, page, zone, why):
     out = tmp_path / "game.toml"
@@ -306,7 +307,7 @@ def test_a_singlefile_date_gives_its_offset(tmp_path):
     code, out, err = run("init", thread)
     assert code == 0, err
     [line] = [ln for ln in out.splitlines() if ln.startswith("timezone = ")]
-    assert line.startswith('timezone = "Etc/GMT-5"') and "SingleFile save date is UTC+05:00" in line
+    assert line.startswith('timezone = "Etc/GMT-5"') and "дата сохранения SingleFile на странице — UTC+05:00" in line
     # the page's text times were read in that zone: the GM's first post at 18:00 there
     assert "opens = 2026-11-28T20:00:00+05:00" in out
 
@@ -314,7 +315,7 @@ def test_a_singlefile_date_gives_its_offset(tmp_path):
 def test_no_stated_zone_says_moscow_is_a_default(tmp_path):
     _, path, text = draft_of(tmp_path, RED_BLUE_GAME)
     [line] = [ln for ln in text.splitlines() if ln.startswith("timezone = ")]
-    assert line.startswith('timezone = "Europe/Moscow"') and "the pages state no zone" in line
+    assert line.startswith('timezone = "Europe/Moscow"') and "страницы не указывают пояс" in line
 
 
 def test_tz_option_wins_over_the_page(tmp_path):

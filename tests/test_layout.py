@@ -14,8 +14,11 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "votecount"
-LEAVES = ("votecount.model", "votecount.errors", "votecount.messages", "votecount.messages_draft",
-          "votecount.messages_boards", "votecount.parallel")
+CATALOGUE_PARTS = sorted(p.stem for p in PACKAGE.glob("messages_*.py"))
+# The leaves: the records, the errors, the message catalogue (messages.py and every
+# messages_*.py part it gathers) and the process pool.
+LEAVES = ("votecount.model", "votecount.errors", "votecount.messages",
+          *(f"votecount.{name}" for name in CATALOGUE_PARTS), "votecount.parallel")
 
 
 def _name(path: Path) -> str:

@@ -8,7 +8,7 @@ nothing here prints or exits.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -39,17 +39,17 @@ def parse_moment(value: str, tz, last_post: datetime | None, option: str) -> dat
     m = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?", v)
     if m:
         if not (int(m[1]) < 24 and int(m[2]) < 60 and int(m[3] or 0) < 60):
-            raise ConfigError(f"{option} '{value}': not a time (accepted: {TIME_FORMS})")
+            raise _refused("refuse.moment", option=option, value=value, forms=TIME_FORMS)
         if last_post is None:
-            raise ConfigError(f"{option} {value}: a bare time needs a thread with posts")
+            raise _refused("refuse.bare_time", option=option, value=value)
         base = last_post.astimezone(tz)
         return base.replace(hour=int(m[1]), minute=int(m[2]), second=int(m[3] or 0), microsecond=0)
     try:
         parsed = datetime.fromisoformat(v)
     except ValueError:
-        raise ConfigError(f"{option} '{value}': not a time (accepted: {TIME_FORMS})") from None
+        raise _refused("refuse.moment", option=option, value=value, forms=TIME_FORMS) from None
     if not YEARS[0] <= parsed.year <= YEARS[1]:
-        raise ConfigError(f"{option} '{value}': year out of range ({YEARS[0]}–{YEARS[1]})")
+        raise _refused("refuse.year", option=option, value=value, first=YEARS[0], last=YEARS[1])
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
 
 
@@ -58,7 +58,7 @@ def zone(name: str):
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: "Europe" is a folder of zones
-        raise ConfigError(f"--tz {name}: unknown time zone (use an IANA name such as Europe/Moscow)") from None
+        raise _refused("refuse.tz_unknown", name=name) from None
 
 
 def check_overrides(game, rules_spec, deadline) -> None:
@@ -66,12 +66,9 @@ def check_overrides(game, rules_spec, deadline) -> None:
     if game is None:
         return
     if rules_spec:
-        raise ConfigError(f"--rules {rules_spec}: the game file {game.source} sets the rules "
-                          f"({game.rules}); change `rules` in its [game] table, or count without --game")
+        raise _refused("refuse.rules_over_game", spec=rules_spec, source=game.source, rules=game.rules)
     if deadline and game.days:
-        raise ConfigError(f"--deadline {deadline}: the game file {game.source} sets each day's "
-                          "deadline in its [[days]]; change it there (--deadline is for a count "
-                          "without a game file or one without [[days]])")
+        raise _refused("refuse.deadline_over_game", deadline=deadline, source=game.source)
 
 
 def read(threads, tz, *, engine=None, saved_at=None, fetch=None, jobs=None, date_order=None):
@@ -94,14 +91,14 @@ ZONE_NOTES = ("warning.zone_stated", "warning.zone_default_ru", "warning.zone_de
 
 
 def zone_for_pages(tz_name: str | None, game, raws) -> tuple:
-    """(the count's zone, the notes to add): --tz, else the game file's; else the zone the
-    pages state, else Moscow for pages in Russian and UTC for others, with one note saying
-    which (read.zone.zone_note)."""
+    """(the count's zone, the notes to add, the pages' trees read for it): --tz, else the game
+    file's; else the zone the pages state, or the default for their language, with a note
+    saying which (read.zone.choose). Pass the trees on to thread_of_pages: a page is parsed once."""
     if tz_name or game is not None:
-        return zone_of(tz_name, game), ()
-    from .read.zone import zone_note
-    name, note = zone_note(raws)
-    return zone(name), (note,)
+        return zone_of(tz_name, game), (), {}
+    from .read.zone import choose
+    chosen = choose(raws)
+    return zone(chosen.name), (chosen.note(),), chosen.trees
 
 
 def parse_game(text: str, source: str):
@@ -111,17 +108,18 @@ def parse_game(text: str, source: str):
 
 
 def thread_of_pages(raws: list, label: str, *, tz, engine=None, folder: str | None = None,
-                    date_order=None, notes=(), pace=None):
+                    date_order=None, notes=(), pace=None, trees=None):
     """One thread from pages already read. `folder`: where the pages were saved, whose manifest
     of `votecount fetch` gives their fetch times; `notes` lead the thread's warnings; `pace`
-    wraps the pages as they are read (batch checks its time limit between pages)."""
+    wraps the pages as they are read (batch checks its time limit between pages); `trees`: the
+    pages zone_for_pages read already."""
     from pathlib import Path
 
     from .read.pipeline import manifest_times, thread_from_pages, with_notes
     fetched = manifest_times(folder, raws) if folder and Path(folder).is_dir() else None
     thread = thread_from_pages(pace(raws) if pace else raws, label, tz=tz, engine=engine, fetched=fetched,
-                               date_order=date_order)
-    return with_notes(thread, list(notes))
+                               date_order=date_order, trees=trees)
+    return replace(with_notes(thread, list(notes)), zone=tz.key)
 
 
 def preload() -> None:
@@ -133,18 +131,21 @@ def preload() -> None:
 def open_thread(threads, game_path=None, *, tz_name=None, engine=None, saved_at=None, fetch=None,
                 jobs=None, date_order=None):
     """THREAD arguments and the game file, as every command takes them → (thread, game or
-    None, zone). The zone is zone_of's; --saved-at is read in it."""
+    None, zone). The zone is --tz, else the game file's, else the pages' own (read.zone.choose,
+    a URL's pages too, once fetched); --saved-at is read in it."""
     from .count import game as game_mod
 
-    from .read.zone import local_pages
-    from .read.pipeline import with_notes
-
     game = game_mod.load(str(game_path)) if game_path else None
-    raws = [] if tz_name or game else [r for t in threads for r in local_pages(t)]
-    tz, notes = zone_for_pages(tz_name, game, raws)
-    saved = parse_moment(saved_at, tz, None, "--saved-at") if saved_at else None
+    tz = zone_of(tz_name, game) if tz_name or game else None  # None: the pipeline takes the pages'
+    saved = parse_moment(saved_at, tz or _saved_pages_zone(threads), None, "--saved-at") if saved_at else None
     thread = read(threads, tz, engine=engine, saved_at=saved, fetch=fetch, jobs=jobs, date_order=date_order)
-    return with_notes(thread, list(notes)), game, tz
+    return thread, game, zone(thread.zone)
+
+
+def _saved_pages_zone(threads):
+    """--saved-at without a zone is read in the one the saved pages give (read.zone.choose)."""
+    from .read.zone import choose, local_pages
+    return zone(choose([r for t in threads for r in local_pages(t)]).name)
 
 
 @dataclass(frozen=True)
@@ -199,12 +200,10 @@ def check_day(day, game) -> None:
     if day is None or day in numbers:
         return
     if not game.source:
-        raise ConfigError(f"--day {day}: without a game file the thread is one day (day 1); "
-                          f"give --game with a [[days]] table for each day")
+        raise _refused("refuse.day_no_game", day=day)
     if list(game.days) in ([], [Day(1, None)]):
-        raise ConfigError(f"--day {day}: {game.source} gives no day but day 1 (without [[days]] tables "
-                          f"the thread is one day); add a [[days]] table for each day")
-    raise ConfigError(f"--day {day}: the game file has days {', '.join(map(str, numbers))}")
+        raise _refused("refuse.day_one_day", day=day, source=game.source)
+    raise _refused("refuse.day_missing", day=day, days=", ".join(map(str, numbers)))
 
 
 def language(lang, game, tz, thread) -> str:
@@ -224,8 +223,6 @@ def count_thread(thread, game, tz, *, rules_spec=None, day=None, deadline=None, 
     """The counting steps of run() on a thread already read (batch reads pages itself):
     the default game when there is no game file, the rules, --deadline/--day/--at, the count.
     `jobs` processes read a long thread's ballots (batch gives each thread one process)."""
-    from dataclasses import replace
-
     from .count import game as game_mod
     from .count import rules as rules_mod
     from .count.readahead import read_ahead
@@ -250,7 +247,7 @@ def count_thread(thread, game, tz, *, rules_spec=None, day=None, deadline=None, 
     results = count(thread, game, chosen, language(lang, game, tz, thread), only_day=day, at=at_moment,
                     readings=read_ahead(thread, game, chosen, jobs))
     if at_moment is not None and not results:
-        raise ConfigError(not_open_yet(at_moment, day, game, thread))
+        raise not_open_yet(at_moment, day, game, thread)
     return results
 
 
@@ -267,23 +264,21 @@ def check_whole(results) -> None:
 
 def draft_game(request: CountRequest) -> tuple[str, list[str]]:
     """`init`: (the game file drafted from the request's thread, the warnings to show). The
-    zone is --tz, else the one the pages state; the thread's warning that its pages start
-    mid-thread gives way to the draft's own, which says what that means for a draft."""
-    from dataclasses import replace
-
+    zone is --tz, else the one the pages state (a URL's too), said in the draft's comment in its
+    language; the thread's warning that its pages start mid-thread gives way to the draft's
+    own, which says what that means for a draft."""
     from .draft.guess import mid_thread
     from .draft.text import draft
-    why = "given with --tz"
-    chosen = request.zone is not None  # a Russian zone the user chose makes the draft Russian
-    if request.zone is None:  # the zone the page states: its text times are read in it too
-        from .read.zone import guess
-        zone_name, why = guess(list(request.threads))
-        request = replace(request, zone=zone_name)
+    from .messages import say
     thread, _, tz = open_request(request)
+    taken = next((w for w in thread.warnings if w.code in ZONE_NOTES), None)  # None: --tz
+    lang = _guess_lang(tz.key if taken is None else "", thread)  # a Russian zone chosen: Russian
+    fields = dict(taken.fields) if taken else {}
+    why = say(fields.pop("why", "zone.why_given"), lang, **fields)
     warning = mid_thread(list(thread.posts))
-    shown = [note_text(w, "en") for w in thread.warnings if w.code != "warning.starts_mid"]
+    shown = [note_text(w, "en") for w in thread.warnings if w.code != "warning.starts_mid" and w is not taken]
     shown += [warning] if warning else []
-    return draft(thread, tz.key, why, _guess_lang(tz.key if chosen else "", thread)), shown
+    return draft(thread, tz.key, why, lang), shown
 
 
 def check_rules(spec: str) -> None:
@@ -316,20 +311,31 @@ def fetch_folder(url: str, folder, options, *, engine: str | None = None):
     return fetch_to_folder(url, folder, options, engine=engine)
 
 
-def not_open_yet(at, day, game, thread) -> str:
-    """--at before the day (or the first day) opens: the one line that says so."""
+def not_open_yet(at, day, game, thread) -> ConfigError:
+    """--at before the day (or the first day) opens: the error whose one line says so."""
+    from .messages import say
     first = next((d for d in game.days if day is None or d.number == day), game.days[0])
     opens = first.opens or (thread.posts[0].time if thread.posts and first is game.days[0] else None)
-    when = f" (day {first.number} opens {opens.astimezone(at.tzinfo):%Y-%m-%d %H:%M})" if opens else ""
+    when = say("refuse.day_opens", "en", day=first.number,
+               opens=f"{opens.astimezone(at.tzinfo):%Y-%m-%d %H:%M}") if opens else ""
     if day is not None and first is not game.days[0]:
-        return f"--at {at:%Y-%m-%d %H:%M}: day {day} had not opened yet{when}"
-    return f"--at {at:%Y-%m-%d %H:%M}: no day had opened yet{when}"
+        return _refused("refuse.at_day_not_open", at=f"{at:%Y-%m-%d %H:%M}", day=day, when=when)
+    return _refused("refuse.at_not_open", at=f"{at:%Y-%m-%d %H:%M}", when=when)
+
+
+def _refused(code: str, **fields) -> ConfigError:
+    """The error of a command line that cannot be counted as given: its catalogue line, in
+    English as every error line (messages_refuse.py)."""
+    from .messages import say
+    return ConfigError(say(code, "en", **fields))
 
 
 def _guess_lang(zone_name: str, thread) -> str:
+    """Russian for a Russian zone the user chose, for posts mostly in Cyrillic, or for a page
+    that says it is Russian (its interface words, `<html lang>`: Thread.lang); else English."""
     if zone_name in RUSSIAN_ZONES:
         return "ru"
     from .read.zone import mostly_cyrillic
-    return "ru" if mostly_cyrillic(" ".join([thread.title or ""] + [p.text for p in thread.posts[:50]])) else "en"
-
-
+    if mostly_cyrillic(" ".join([thread.title or ""] + [p.text for p in thread.posts[:50]])):
+        return "ru"
+    return "ru" if thread.lang == "ru" else "en"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .messages_boards import BOARD_MESSAGES
 from .messages_draft import DRAFT_MESSAGES
+from .messages_refuse import REFUSE_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # code: (ru, en) — str.format fields: voter, target, written, time, deadline, extra…
@@ -338,6 +339,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 MESSAGES.update(DRAFT_MESSAGES)  # init's draft: its sentences are in messages_draft.py
 MESSAGES.update(BOARD_MESSAGES)  # reading boards' pages: messages_boards.py
+MESSAGES.update(REFUSE_MESSAGES)  # refusals of a command line (messages_refuse.py)
 
 
 def say(code: str, lang: str, **fields) -> str:

@@ -142,4 +142,16 @@ DRAFT_MESSAGES: dict[str, tuple[str, str]] = {
     'draft.bad_not_after_prev': (
         'это не позже дедлайна предыдущего дня',
         "it is not after the previous day's deadline"),
+    # why the draft's zone (read.zone.Choice.why)
+    'zone.why_given': ('пояс задан в --tz', 'given with --tz'),
+    'zone.why_footer_name': ('пояс {zone} назван в подвале страницы форума', "the page's footer names the zone {zone}"),
+    'zone.why_footer_offset': ('в подвале страницы сказано, что время — {offset}',
+                               "the page's footer says its times are {offset}"),
+    'zone.why_singlefile': ('дата сохранения SingleFile на странице — {offset} (часы того, кто её сохранил)',
+                            "the page's SingleFile save date is {offset} (the clock of whoever saved it)"),
+    'zone.why_ru': ('страницы не указывают пояс: Москва, пояс русских форумов; иначе задайте --tz',
+                    'the pages state no zone: Moscow, the zone of Russian boards; give --tz otherwise'),
+    'zone.why_utc': ('страницы не указывают пояс и написаны не по-русски: UTC; иначе задайте --tz',
+                     'the pages state no zone and are not in Russian: UTC; give --tz otherwise'),
 }
+

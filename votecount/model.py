@@ -98,6 +98,8 @@ class Thread:
     saved_at: datetime | None = None  # the latest save moment shown by the pages (not a file's mtime)
     url: str | None = None  # the thread's address when known (fetched)
     missing_pages: tuple[Gap, ...] = ()  # the pages say the thread goes on beyond them
+    zone: str | None = None  # the zone its times were read in, when read_thread chose or was told it
+    lang: str | None = None  # what its first page says of its language (interface words, <html lang>)
 
     @property
     def complete(self) -> bool:

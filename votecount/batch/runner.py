@@ -180,11 +180,11 @@ def _count(job: Job, info: dict, started: float) -> dict:
     if job.previous == digest:
         return {"key": job.key, "status": "unchanged", "hash": digest, "error": None,
                 "pages": len(raws), "posts": 0, "rows": None}
-    tz, zone_notes = api.zone_for_pages(job.tz, game, raws)
+    tz, zone_notes, trees = api.zone_for_pages(job.tz, game, raws)
     notes += zone_notes
     deadline = started + job.time_limit if job.time_limit else 0.0
     thread = api.thread_of_pages(raws, job.key, tz=tz, engine=job.engine, folder=job.path,
-                                 date_order=job.date_order, notes=notes,
+                                 date_order=job.date_order, notes=notes, trees=trees,
                                  pace=lambda pages: _paced(pages, deadline, job.time_limit))
     results = api.count_thread(thread, game, tz, rules_spec=None if game else job.rules, lang=job.lang)
     if deadline and time.monotonic() > deadline:

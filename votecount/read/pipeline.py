@@ -21,6 +21,7 @@ from .. import engines
 
 from . import pages as pages_mod
 from . import manifest, sources, thread
+from .zone import declared_language
 from .. import parallel
 from ..errors import ParseError
 from ..model import Gap, Note, Page, Thread
@@ -76,21 +77,30 @@ def manifest_times(folder: str, raws) -> Fetched:
     return {src: (e.fetched_at, e.final_url) for src, e in entries.items()}
 
 
-def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo, engine: str | None = None,
+def read_thread(thread_arg: str | list[str], *, tz: ZoneInfo | None, engine: str | None = None,
                 saved_at: datetime | None = None, fetch=None, jobs: int = 1,
                 date_order: str | None = None) -> Thread:
     """One thread from one THREAD argument, or from several (pages given one by one).
+    `tz` None: the zone the pages state, else the default for their language (zone.choose),
+    with a note saying which; the Thread's `zone` names the zone its times were read in.
     `fetch` (fetch.FetchOptions) applies to URL arguments; `jobs` processes read the pages
     (see thread_from_pages); `date_order` is --date-order (Page.date_order)."""
     args = [thread_arg] if isinstance(thread_arg, str) else list(thread_arg)
     notes: list[Note] = []
     raws, fetched = _raw_pages(args, engine, fetch, notes)
+    trees: dict = {}
+    if tz is None:  # the pages' first and last trees give the zone, and are read for posts too
+        from .zone import choose
+        chosen = choose(raws)
+        tz, trees = ZoneInfo(chosen.name), chosen.trees
+        notes.insert(0, chosen.note())
     from . import postsfile
     if raws and all(postsfile.looks_like(r) for r in raws):  # posts JSON: no pages to parse
-        return with_notes(with_gaps(postsfile.thread_of(raws, " ".join(args), engine=engine), {}, set()), notes)
-    merged = thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
-                               fetched=fetched, jobs=jobs, date_order=date_order)
-    return with_notes(merged, notes)
+        merged = with_gaps(postsfile.thread_of(raws, " ".join(args), engine=engine), {}, set())
+    else:
+        merged = thread_from_pages(raws, " ".join(args), tz=tz, engine=engine, saved_at=saved_at,
+                                   fetched=fetched, jobs=jobs, date_order=date_order, trees=trees)
+    return replace(with_notes(merged, notes), zone=tz.key)
 
 
 def with_notes(merged: Thread, notes: list[Note]) -> Thread:
@@ -118,6 +128,7 @@ class _PageRead:
     inferred: tuple | None = None  # --engine generic: what the page's structure gave (generic_note)
     notes: tuple = ()  # what the engine says of the page beside its posts (Engine.notes)
     next_url: str | None = None  # the page's "next page" link (resolved), None on a last page
+    lang: str | None = None  # the first page's own word on its language (zone.declared_language)
 
 
 @dataclass(frozen=True)
@@ -132,12 +143,14 @@ class _Reading:
     date_order: str | None = None  # --date-order
 
 
-def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading):
+def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading, *, doc=None):
     """One page → (its engine, _PageRead). `parser` is the engine of the pages before it (None
-    for the first page: every engine is asked); a page of another engine is refused."""
+    for the first page: every engine is asked); a page of another engine is refused. `doc`:
+    the page's tree when it was read whole already (for its zone: zone.choose)."""
     engine, tz = how.engine, how.tz
     fetched_at, url = how.fetched.get(raw.source, (None, None))
-    doc = pages_mod.tree(raw.data, raw.source, whole=True)
+    if doc is None:
+        doc = pages_mod.tree(raw.data, raw.source, whole=True)
     if not engine:  # every page is checked: pages of two forums must not be mixed
         if parser is None:
             parser = engines.detect(doc, None, raw.source)
@@ -154,7 +167,8 @@ def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading):
     inferred = _inferred(doc, len(found)) if parser.name == engines.GENERIC else None
     notes = tuple(parser.notes(doc, raw.source)) if parser.notes is not None else ()
     return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url, inferred,
-                             notes, None if url else _next_url(parser, doc, page_url))
+                             notes, None if url else _next_url(parser, doc, page_url),
+                             declared_language(doc) if number == 1 else None)
 
 
 def _next_url(parser, doc, page_url: str | None) -> str | None:
@@ -200,6 +214,7 @@ class _Gathered:
     page_urls: dict = field(default_factory=dict)  # page → its address, when known (its topic, too)
     latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
     first_url: str | None = None
+    lang: str | None = None  # the first page's (_PageRead.lang)
     pages: int = 0
     inferred: list = field(default_factory=list)  # --engine generic: each page's (_PageRead.inferred)
     notes: list = field(default_factory=list)  # what the pages showed and the engine skipped
@@ -208,6 +223,7 @@ class _Gathered:
     def add(self, read) -> None:
         self.pages += 1
         self.first_url = self.first_url or read.url
+        self.lang = self.lang or read.lang
         if read.why:
             self.used.add(read.why)
         if read.now is not None and read.mtime != read.now and (self.latest is None or read.now > self.latest):
@@ -224,34 +240,36 @@ class _Gathered:
             self.next_urls[read.source] = read.next_url
 
 
-def _each_page(raws, parser, how: _Reading, jobs: int):
+def _each_page(raws, parser, how: _Reading, jobs: int, *, trees=None):
     """(the engine, the pages' readings in order). The first page is read at once and names
     the engine; the pages after it are independent then, read by `jobs` processes, or lazily
-    with one (batch checks its time limit between pages)."""
+    with one (batch checks its time limit between pages). `trees`: pages read whole already
+    (by source; each is taken once)."""
+    trees = dict(trees or {})
     it = iter(raws)
     first = next(it, None)
     if first is None:
         return parser, ()
-    parser, read = _read_page(first, 1, parser, how)
+    parser, read = _read_page(first, 1, parser, how, doc=trees.pop(first.source, None))
     if jobs > 1:
         later = list(it)
         rest = parallel.ordered_map(_read_later_page, range(len(later)), jobs,
                                     minimum=PARALLEL_FROM_PAGES - 1, shared=(later, parser.name, how))
     else:
-        rest = (_read_page(raw, n, parser, how)[1] for n, raw in enumerate(it, 2))
+        rest = (_read_page(raw, n, parser, how, doc=trees.pop(raw.source, None))[1] for n, raw in enumerate(it, 2))
     return parser, itertools.chain((read,), rest)
 
 
 def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = None,
                       saved_at: datetime | None = None, fetched: Fetched | None = None,
-                      jobs: int = 1, date_order: str | None = None) -> Thread:
-    """One thread from its pages' bytes, in order. `raws` may be any iterable: batch passes
+                      jobs: int = 1, date_order: str | None = None, trees=None) -> Thread:
+    """One thread from its pages' bytes, in order. `trees`: pages already read whole, by source. `raws` may be any iterable: batch passes
     one that checks its limits (pages, bytes, time) between pages (and reads with jobs=1).
     `fetched` gives the fetch time and URL of pages that were fetched. With `jobs` > 1, a
     thread of PARALLEL_FROM_PAGES pages or more is read by that many processes; the Thread
     is the same. `date_order`: --date-order, for every page (Page.date_order)."""
     how = _Reading(engine, tz, saved_at, fetched or {}, date_order)
-    parser, reads = _each_page(raws, engines.get(engine) if engine else None, how, jobs)
+    parser, reads = _each_page(raws, engines.get(engine) if engine else None, how, jobs, trees=trees)
     got = _Gathered()
     for read in reads:
         got.add(read)
@@ -260,7 +278,7 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
     merged = thread.merge(got.posts, title=got.title, engine=parser.name, pages=got.pages,
                           source=label, saved_at_source=", ".join(sorted(got.used)) or None,
                           page_titles=got.titles, page_urls=got.page_urls)
-    merged = replace(merged, saved_at=got.latest, url=got.first_url)
+    merged = replace(merged, saved_at=got.latest, url=got.first_url, lang=got.lang)
     if got.inferred:
         merged = replace(merged, warnings=(generic_note(got.inferred), *merged.warnings))
     if got.notes:

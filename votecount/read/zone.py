@@ -11,6 +11,7 @@ Etc/GMT name of that offset; the draft marks the line CHECK either way.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
@@ -44,24 +45,24 @@ def _label(offset: timedelta) -> str:
     return "UTC" if not minutes else f"UTC{'+' if minutes > 0 else '-'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
-def from_docs(docs) -> tuple[str, str] | None:
-    """(zone name, why) from the pages' own evidence, or None."""
+def from_docs(docs) -> tuple[str, str, dict] | None:
+    """(zone name, why: a `zone.why_*` key of the catalogue, its fields) from the pages' own
+    evidence, or None."""
     from ..engines.kit.zones import stated_zone
 
     from .pages import saved_date
     for doc in docs:
         zone = stated_zone(doc, _POSTS)
         if isinstance(zone, ZoneInfo):
-            return zone.key, f"the page's footer names the zone {zone.key}"
+            return zone.key, "zone.why_footer_name", {}
         name = offset_name(zone.utcoffset(None)) if zone is not None else None
         if name:
-            return name, f"the page's footer says its times are {_label(zone.utcoffset(None))}"
+            return name, "zone.why_footer_offset", {"offset": _label(zone.utcoffset(None))}
     for doc in docs:
         saved = saved_date(doc)
         name = offset_name(saved.utcoffset()) if saved is not None else None
         if name:
-            return name, (f"the page's SingleFile save date is {_label(saved.utcoffset())} (the "
-                          "clock of whoever saved it)")
+            return name, "zone.why_singlefile", {"offset": _label(saved.utcoffset())}
     return None
 
 
@@ -72,53 +73,109 @@ def mostly_cyrillic(text: str) -> bool:
     return bool(letters) and sum("\u0400" <= ch <= "\u04ff" for ch in letters) >= len(letters) * 0.2
 
 
+# The words a board's own interface writes on its links and buttons (reply, quote, profile,
+# pagination), whole link texts, lower case: what the engine emits in the board's language,
+# whatever language the players write in.
+INTERFACE_WORDS = {
+    "ru": frozenset({"ответить", "цитата", "цитировать", "цитирование", "профиль", "лс", "поиск",
+                     "пользователи", "регистрация", "вход", "выход", "правила", "форум", "далее",
+                     "след.", "следующая", "пред.", "назад", "наверх", "вверх", "жалоба",
+                     "пожаловаться", "изменить", "редактировать", "удалить", "главная",
+                     "быстрый ответ", "новые сообщения", "активные темы", "ответ", "сообщение",
+                     "личное сообщение", "список форумов", "участники", "календарь", "цитировать весь"}),
+    "en": frozenset({"reply", "quote", "profile", "pm", "search", "members", "register", "login",
+                     "log in", "logout", "log out", "rules", "forum", "next", "previous", "prev",
+                     "back to top", "top", "report", "edit", "delete", "home", "new posts",
+                     "multi-quote", "multiquote", "like", "post reply", "quick reply", "calendar",
+                     "memberlist", "faq", "board index", "forum index", "active topics"}),
+}
+
+
+def interface_language(doc) -> str | None:
+    """"ru" or "en" when the board's own link texts say it (three of one language's words at
+    least, twice the other's), else None."""
+    hits = {lang: 0 for lang in INTERFACE_WORDS}
+    for link in doc.iter("a", "button"):
+        text = " ".join("".join(link.itertext()).split()).lower().strip("[]«»")
+        if 0 < len(text) <= 24:
+            for lang, words in INTERFACE_WORDS.items():
+                hits[lang] += text in words
+    ru, en = hits["ru"], hits["en"]
+    if max(ru, en) >= 3 and max(ru, en) >= 2 * min(ru, en):
+        return "ru" if ru > en else "en"
+    return None
+
+
+def declared_language(doc) -> str | None:
+    """"ru" when the board's interface words (interface_language) or `<html lang>` say Russian,
+    "en" when the interface words say English, else None: what a page says of itself beside its
+    posts' script."""
+    said = interface_language(doc)
+    if said:
+        return said
+    declared = (doc.getroottree().getroot().get("lang") or "").strip().lower()[:2]
+    return "ru" if declared in ("ru", "uk", "be") else None
+
+
 def page_language(docs) -> str:
-    """"ru" or "en": Russian when the pages' text is mostly Cyrillic, or when `<html lang>` says
-    so; English otherwise (an `<html lang="en">` of a skin's default says less than the posts'
-    own script)."""
+    """"ru" or "en": Russian when the pages' text is mostly Cyrillic, or when a page says it is
+    Russian (declared_language: its interface words, its `<html lang>`); English otherwise. An
+    English interface or `<html lang="en">` does not outweigh posts written in Russian."""
     if mostly_cyrillic(" ".join(" ".join(doc.itertext()) for doc in docs)):
         return "ru"
-    declared = [(doc.getroottree().getroot().get("lang") or "").strip().lower()[:2] for doc in docs]
-    return "ru" if any(d in ("ru", "uk", "be") for d in declared) else "en"
+    return "ru" if any(declared_language(doc) == "ru" for doc in docs) else "en"
 
 
-def docs_of(raws) -> list:
-    """The trees of a thread's last page and first page (the footer's newest first)."""
+def _trees(raws) -> tuple[list, dict]:
+    """The trees of a thread's last page and first page (the footer's newest first), and those
+    of them read whole by source: the pipeline reads their posts from these (a page is parsed
+    once). A page that cannot be read whole is read as it can be, for its zone only; reading the
+    thread then names the problem."""
     from . import pages
     picked = [raws[-1]] + ([raws[0]] if len(raws) > 1 else []) if raws else []
-    return [pages.tree(r.data, r.source) for r in picked]
+    docs, whole = [], {}
+    for raw in picked:
+        try:
+            doc = whole[raw.source] = pages.tree(raw.data, raw.source, whole=True)
+        except VotecountError:
+            try:
+                doc = pages.tree(raw.data, raw.source)
+            except VotecountError:
+                continue
+        docs.append(doc)
+    return docs, whole
 
 
-def _chosen(read_pages) -> tuple[str, str, str]:
-    """(zone name, which: "stated" | "ru" | "utc", why) of the pages `read_pages()` gives (lists
-    of raw pages; reading them may fail) for a count or draft told no zone otherwise: the one they state; else Moscow for pages in Russian (or none to read: a
-    URL is fetched later), UTC for others. A page that cannot be read gives the default here;
-    reading the thread then names the problem."""
-    try:
-        docs = [doc for raws in read_pages() for doc in docs_of(raws)]
-    except VotecountError:
-        docs = []
+@dataclass(frozen=True)
+class Choice:
+    """The zone of a count or draft told none otherwise, and why."""
+
+    name: str
+    which: str  # "stated" (the pages say it) | "ru" (Moscow: Russian pages) | "utc" (others)
+    why: str  # the catalogue's `zone.why_*` sentence that says why, for init's comment
+    fields: tuple = ()  # its fields
+    trees: dict = field(default_factory=dict, compare=False)  # source → page tree read whole (_trees)
+
+    def note(self):
+        """The count's Note that says which zone was taken (and, for init's comment, why)."""
+        from ..model import Note
+        return Note.of(NOTES[self.which], zone=self.name, why=self.why, **dict(self.fields))
+
+
+NOTES = {"stated": "warning.zone_stated", "ru": "warning.zone_default_ru", "utc": "warning.zone_default_utc"}
+
+
+def choose(raws) -> Choice:
+    """The zone the pages state; else Moscow for pages in Russian (or none to read), UTC for
+    others."""
+    docs, whole = _trees(raws)
     found = from_docs(docs) if docs else None
     if found:
-        return found[0], "stated", found[1]
+        name, why, fields = found
+        return Choice(name, "stated", why, tuple(fields.items()), whole)
     if docs and page_language(docs) == "en":
-        return "UTC", "utc", "the pages state no zone and are not in Russian: UTC; give --tz otherwise"
-    return DEFAULT_TZ, "ru", "the pages state no zone: Moscow, the zone of Russian boards; give --tz otherwise"
-
-
-def zone_note(raws):
-    """(zone name, the Note that says why) for a count without --tz or a game file."""
-    from ..model import Note
-    name, which, _ = _chosen(lambda: [raws])
-    return name, Note.of({"stated": "warning.zone_stated", "ru": "warning.zone_default_ru",
-                          "utc": "warning.zone_default_utc"}[which], zone=name)
-
-
-def guess(threads: list[str]) -> tuple[str, str]:
-    """(zone name, why) for `init`'s THREAD arguments: their first and last saved pages are
-    read (not a URL: it is fetched once, later, in the default zone)."""
-    name, _, why = _chosen(lambda: [local_pages(arg) for arg in threads])
-    return name, why
+        return Choice("UTC", "utc", "zone.why_utc", (), whole)
+    return Choice(DEFAULT_TZ, "ru", "zone.why_ru", (), whole)
 
 
 def local_pages(arg: str) -> list:
