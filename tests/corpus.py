@@ -65,7 +65,8 @@ PAGES: tuple[Page, ...] = (
     Page("torrentpier/monitorrent-nnmclub-t409969.html", "phpbb2", "ru", refused=NO_TIMES),
     Page("torrentpier/monitorrent-rutracker-t5018611-2016.html", "torrentpier", "ru"),
     Page("torrentpier/monitorrent-rutracker-t5062041-2016-homoglyph.html", "torrentpier", "ru"),
-    Page("torrentpier/monitorrent-unionpeer-t1177708.html", "torrentpier", "ru", refused=NO_TIMES),  # no post dates to guests
+    # unionpeer shows guests no post date
+    Page("torrentpier/monitorrent-unionpeer-t1177708.html", "torrentpier", "ru", refused=NO_TIMES),
     Page("vbulletin/harvest-skyscraperpage-vb3-t242327.html", "vbulletin"),
     Page("vbulletin/nettally-vb3.html", "vbulletin"),
     Page("vbulletin/nettally-vb4.html", "vbulletin"),

@@ -62,7 +62,8 @@ def test_vanilla_discussion_comments_with_one_warning():
     # what was inferred, each element by its label (issue 26, item 5)
     assert "inferred: post block <li.Item> (6), author <" in said
     assert all(f"{label} <" in said for label in ("author", "time", "body"))
-    assert "движок форума неизвестен" in note_text(note, "ru") and "блок поста — <li.Item> (6)" in note_text(note, "ru")
+    said_ru = note_text(note, "ru")
+    assert "движок форума неизвестен" in said_ru and "блок поста — <li.Item> (6)" in said_ru
 
 
 # -- a home-made phpBB-like board, generated ---------------------------------------------------
