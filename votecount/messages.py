@@ -10,6 +10,7 @@ nick is never declined by a template."""
 from __future__ import annotations
 
 from .messages_batch import BATCH_MESSAGES
+from .messages_boards import BOARD_MESSAGES
 from .messages_draft import DRAFT_MESSAGES
 from .messages_refuse import REFUSE_MESSAGES
 from .messages_watch import WATCH_MESSAGES
@@ -197,14 +198,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "quote cannot be told from the quoter's own — check quotes by hand"),
     "warning.block_skipped": ("{source}: пропущен блок, похожий на пост, но не пост: {what}",
                               "{source}: a block shaped like a post that is not one was skipped: {what}"),
-    "warning.generic_engine": ("движок форума неизвестен (--engine generic): посты найдены по строению страницы — "
-                               "{posts} блоков <{block}> (автор: <{author}>, время: <{time}>, текст: <{body}>); "
-                               "не взято похожих блоков: {skipped}; правки постов не читаются — проверьте "
-                               "`votecount posts`",
-                               "forum engine unknown (--engine generic): posts found by the page's structure — "
-                               "{posts} <{block}> blocks (author: <{author}>, time: <{time}>, body: <{body}>); "
-                               "like blocks not taken: {skipped}; post edits are not read — check with "
-                               "`votecount posts`"),
     "warning.zone_stated": ("время — в поясе {zone}, который указан на страницах (другой пояс: --tz или "
                             "timezone в файле игры)",
                             "times are in {zone}, the zone the pages state (another: --tz or the game file's "
@@ -348,6 +341,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     'reason.repeat': ('повтор поста {n}', 'repeats post {n}'),
 }
 MESSAGES.update(DRAFT_MESSAGES)  # init's draft: its sentences are in messages_draft.py
+MESSAGES.update(BOARD_MESSAGES)  # reading boards' pages: messages_boards.py
 MESSAGES.update(REFUSE_MESSAGES)  # refusals of a command line (messages_refuse.py)
 MESSAGES.update(WATCH_MESSAGES)  # votecount watch: its sentences are in messages_watch.py
 MESSAGES.update(HOUSE_MESSAGES)  # the house rules (RULES.md H.*): messages_house.py

@@ -57,8 +57,13 @@ def test_vanilla_discussion_comments_with_one_warning():
     assert fields["posts"] == 6 and fields["block"] == "li.Item" and fields["skipped"] == 0
     assert fields["author"].endswith("a.Username") and fields["time"].endswith("time")
     from votecount.messages import note_text
-    assert "forum engine unknown" in note_text(note, "en") and "\n" not in note_text(note, "en")
-    assert "движок форума неизвестен" in note_text(note, "ru")
+    said = note_text(note, "en")
+    assert "forum engine unknown" in said and "\n" not in said
+    # what was inferred, each element by its label (issue 26, item 5)
+    assert "inferred: post block <li.Item> (6), author <" in said
+    assert all(f"{label} <" in said for label in ("author", "time", "body"))
+    said_ru = note_text(note, "ru")
+    assert "движок форума неизвестен" in said_ru and "блок поста — <li.Item> (6)" in said_ru
 
 
 # -- a home-made phpBB-like board, generated ---------------------------------------------------

@@ -346,3 +346,32 @@ def mybbru_signature_after_content(raw: bytes) -> bytes:
 @pytest.mark.parametrize("transform", [mybbru_edit_class_renamed, mybbru_signature_after_content])
 def test_mybbru_designs_read_the_same(transform, tmp_path):
     assert mybbru_design(transform, tmp_path) == posts_json(MYBBRU, saved_at=MYBBRU_SAVED)
+
+
+_VB4_DE_DATE = re.compile(rb'<span class="date">[\d.]+, <span class="time">[\d:]+</span></span>')
+
+
+def vb4_german_empty_date(raw: bytes) -> bytes:
+    """The German vB 4 board of the report: its third post's date cell printed empty (the real
+    failure: "post N (id M): cannot read the post time from ''" refused the whole thread)."""
+    german = vb4_german(raw)
+    dates = list(_VB4_DE_DATE.finditer(german))
+    if len(dates) < 3:  # not a vB 4 page (the look tests apply every transformer to every page)
+        return german
+    return german[:dates[2].start()] + b'<span class="date"></span>' + german[dates[2].end():]
+
+
+def test_german_vbulletin4_empty_date_cell_is_that_posts_problem(tmp_path):
+    from votecount.api import CountRequest, run
+    relative = "vbulletin/nettally-vb4.html"
+    original = posts_json(corpus_page(relative), tz="UTC")
+    path = variant(tmp_path, relative, vb4_german_empty_date, name="de.html")
+    thread = read_thread(str(path), tz=ZoneInfo("UTC"))
+    assert [p.time_known for p in thread.posts] == [n != 3 for n in range(1, 11)]
+    changed = posts_json(path, tz="UTC")
+    assert changed[2]["time"] is None and strip_fields(changed, "time") == strip_fields(original, "time")
+    assert [p["time"] for p in changed if p["post_no"] != 3] == [p["time"] for p in original if p["post_no"] != 3]
+    said = [note_text(w, "en") for w in thread.warnings if w.code == "warning.post_time_unknown"]
+    assert len(said) == 1 and "de.html: post 3 (id 365268)" in said[0]
+    [day] = run(CountRequest((str(path),), zone="UTC"))  # the thread is still counted
+    assert len(day.thread.posts) == 10

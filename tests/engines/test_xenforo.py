@@ -257,6 +257,8 @@ def test_xf1_relative_text_needs_save_moment():
 def test_missing_body_names_the_post():
     html = (HERE / "xf23-en.html").read_text(encoding="utf-8")
     broken = html.replace('<div class="bbWrapper">Vote: <span', '<div class="bbWrapperX">Vote: <span', 1)
+    # (the message's own container `data-lb-id` goes too: with it, a renamed class still reads)
+    broken = broken.replace('data-lb-id="post-90402"', 'data-lb-x="post-90402"')
     with pytest.raises(ParseError, match=r"post 2 \(id 90402\): no message body"):
         _parse(HERE / "xf23-en.html", tz="UTC", saved_at=SAVED_EN, text=broken)
 

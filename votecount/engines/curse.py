@@ -20,17 +20,23 @@ NAME = "curse"
 # @data-id first: most divs lack it, and that test is cheaper than the class test
 _POST = f"//div[@data-id and {cls('p-comment-post')}]"
 
+# What the Curse platform prints whatever the style's classes: the post's data-id and
+# data-author-id, the "#N" link `?comment=N`, the schema.org itemprops (creator's name,
+# dateCreated holding the <abbr data-epoch>, text), the notice's wording.
+_EDITED = "starts-with(normalize-space(), 'Last edited by')"
+
 SELECTORS = Selectors(
-    post=_POST,
+    post=(_POST, "//div[@data-id][@data-author-id][.//*[@itemprop='text']]"),
     post_id="@data-id",
-    number=f".//span[{cls('p-comment-index')}]/a",
-    author=(f".//span[{cls('p-comment-username')}]/a", f".//div[{cls('p-comment-micro-author')}]//*[@itemprop='name']"),
+    number=(f".//span[{cls('p-comment-index')}]/a", "(.//a[starts-with(@href, '?comment=')])[1]"),
+    author=(f".//span[{cls('p-comment-username')}]/a", f".//div[{cls('p-comment-micro-author')}]//*[@itemprop='name']",
+            "(.//*[@itemprop='creator']//*[@itemprop='name'])[1]"),
     author_id="@data-author-id",
-    time_attr=f".//span[{cls('p-comment-postdate')}]//abbr/@data-epoch",
-    time_text=f".//span[{cls('p-comment-postdate')}]//abbr",
-    url=f".//span[{cls('p-comment-index')}]/a/@href",
-    body=f".//div[{cls('j-comment-body')}]",
-    edit_notice=f".//div[{cls('p-comment-edited')}]",
+    time_attr=(f".//span[{cls('p-comment-postdate')}]//abbr/@data-epoch", "(.//*[@itemprop='dateCreated']//abbr/@data-epoch)[1]"),
+    time_text=(f".//span[{cls('p-comment-postdate')}]//abbr", "(.//*[@itemprop='dateCreated']//abbr)[1]"),
+    url=(f".//span[{cls('p-comment-index')}]/a/@href", "(.//a[starts-with(@href, '?comment=')]/@href)[1]"),
+    body=(f".//div[{cls('j-comment-body')}]", "(.//*[@itemprop='text'])[1]"),
+    edit_notice=(f".//div[{cls('p-comment-edited')}]", f"(.//div[{_EDITED}][not(ancestor::*[@itemprop='text'])])[1]"),
     edit_by=".//a",
     edit_time_attr=".//abbr/@data-epoch",
     edit_patterns=(r"Last edited by\s+(?P<who>.+?)\s*:\s*(?P<when>.+)$",),
@@ -40,4 +46,5 @@ SELECTORS = Selectors(
     title=(f"//header[{cls('caption-threads')}]/h2", f"//header[{cls('caption-threads')}]//h2"),
 )
 ENGINE = Engine(NAME, (Layout("elevated", SELECTORS),),
+                # (the message's script hook `j-comment-body`: the platform's script needs it, whatever the style)
                 requires=(f"//div[{cls('j-comment-body')}]",), literals=("j-comment-body",))

@@ -46,20 +46,30 @@ from .kit.dates import from_attr
 NAME = "discourse"
 
 _META = f".//div[{cls('crawler-post-meta')}]"
+# What Discourse's crawler view prints whatever the theme's classes: schema.org microdata, a
+# post `div#post_N` or a DiscussionForumPosting (or Comment) item with its `position`, its author's name,
+# datePublished and text.
+_TEXT = "@itemprop='text' or @itemprop='articleBody'"
 SELECTORS = Selectors(
-    post=f"//div[{cls('crawler-post')} and {cls('topic-body')} and not(@role='navigation')]",
-    post_id=("@id[starts-with(., 'post_')]", f"{_META}//*[@itemprop='position']"),
-    number=(f"{_META}//*[@itemprop='position']", "@id[starts-with(., 'post_')]"),
-    author=(f"{_META}//*[{cls('creator')}]//*[@itemprop='name']", f"{_META}//*[{cls('creator')}]//b[@itemprop='author']"),
-    time_attr=(f"{_META}//time/@datetime", f"{_META}//meta[@itemprop='datePublished']/@content"),
-    time_text=f"({_META}//time)[1]",
-    body=f"(.//div[{cls('post')}][@itemprop='text' or @itemprop='articleBody'])[1]",
+    post=(f"//div[{cls('crawler-post')} and {cls('topic-body')} and not(@role='navigation')]",
+          "//div[starts-with(@id, 'post_')][.//*[@itemprop='position']]",
+          "//div[contains(@itemtype, 'DiscussionForumPosting') or contains(@itemtype, 'schema.org/Comment')]"
+          "[.//*[@itemprop='position']]"),
+    post_id=("@id[starts-with(., 'post_')]", f"{_META}//*[@itemprop='position']", "(.//*[@itemprop='position'])[1]"),
+    number=(f"{_META}//*[@itemprop='position']", "@id[starts-with(., 'post_')]", "(.//*[@itemprop='position'])[1]"),
+    author=(f"{_META}//*[{cls('creator')}]//*[@itemprop='name']", f"{_META}//*[{cls('creator')}]//b[@itemprop='author']",
+            "(.//*[@itemprop='author']//*[@itemprop='name'])[1]"),
+    time_attr=(f"{_META}//time/@datetime", f"{_META}//meta[@itemprop='datePublished']/@content",
+               f"(.//time[@datetime][not(ancestor::*[{_TEXT}])]/@datetime)[1]",
+               f"(.//meta[@itemprop='datePublished'][not(ancestor::*[{_TEXT}])]/@content)[1]"),
+    time_text=(f"({_META}//time)[1]", f"(.//time[not(ancestor::*[{_TEXT}])])[1]"),
+    body=(f"(.//div[{cls('post')}][{_TEXT}])[1]", f"(.//div[{_TEXT}])[1]"),
     drop=(f".//aside[{cls('quote')}]", f".//aside[{cls('onebox')}]", ".//details/summary",
           ".//pre[code]", f".//div[{cls('lightbox-wrapper')}]//div[{cls('meta')}]"),
     next_page=("//link[@rel='next']/@href", "//div[@role='navigation']//a[@rel='next']/@href"),
     title=("//div[@id='topic-title']//h1/a", "//div[@id='topic-title']//h1", "//h1"),
 )
-_MODIFIED = f"({_META}//meta[@itemprop='dateModified']/@content)[1]"
+_MODIFIED = f"(.//meta[@itemprop='dateModified'][not(ancestor::*[{_TEXT}])]/@content)[1]"  # (the post's own)
 _CANONICAL = "(//link[@rel='canonical']/@href)[1]"
 
 

@@ -49,23 +49,34 @@ _EDIT_EN = r"This post has been edited by\s+(?P<who>.+?)\s*:\s+(?P<when>\S.*)$"
 _SPOILER_TITLES = (f".//*[{cls('spoilertop')} or {cls('spoiler_title')} or {cls('block-title')}"
                    f" or {cls('sp-head')} or {cls('spoiler-title')}]")
 
+# What IPB 1.x/2.x's own code prints whatever the skin's classes: the name's insert link
+# `javascript:ins('Nick')`, the post link `link_to_post(N)` in the date's span, the message
+# after the `<!-- THE POST N -->` comment, the notice's wording.
+_INSERT = "a[starts-with(@href, 'javascript:ins(')]"
+_EDITED = ("starts-with(normalize-space(), 'Это сообщение отредактировал')"
+           " or starts-with(normalize-space(), 'This post has been edited by')")
 # IPB 1.3 and 2.x: a post is the innermost table holding an `entryN` anchor.
 LEGACY = Selectors(
     post=f"//table[.//a[{_ENTRY}]][not(.//table[.//a[{_ENTRY}]])]",
     post_id=f"(.//a[{_ENTRY}])[1]/@name",
     number=(f"(.//tr[1]//span[{cls('postdetails')}]//a[contains(@onclick, 'link_to_post')]"
             "[starts-with(normalize-space(.), '#')])[1]"),
-    author=(f".//span[{cls('normalname')}]", f".//span[{cls('unreg')}]", f".//*[{cls('bigusername')}]"),
+    author=(f".//span[{cls('normalname')}]", f".//span[{cls('unreg')}]", f".//*[{cls('bigusername')}]",
+            f"(.//{_INSERT})[1]"),
     author_id="substring-after((.//a[contains(@href, 'showuser=')]/@href)[1], 'showuser=')",
-    time_text=f"(.//tr[1]/td[2]//span[{cls('postdetails')}])[1]",
+    time_text=(f"(.//tr[1]/td[2]//span[{cls('postdetails')}])[1]",
+               "(.//a[contains(@onclick, 'link_to_post')]/ancestor::span[1])[1]"),
     body=(f".//div[{cls('postcolor')} and starts-with(@id, 'post-')]",
-          f".//td[div[{cls('postcolor')}]][not(.//div[{cls('postcolor')} and starts-with(@id, 'post-')])]"),
-    edit_notice=f".//span[{cls('edit')}][contains(., 'отредактировал') or contains(., 'edited by')]",
+          f".//td[div[{cls('postcolor')}]][not(.//div[{cls('postcolor')} and starts-with(@id, 'post-')])]",
+          ".//div[starts-with(@id, 'post-')]",
+          "(.//comment()[starts-with(normalize-space(), 'THE POST')]/following-sibling::div[1])[1]"),
+    edit_notice=(f".//span[{cls('edit')}][contains(., 'отредактировал') or contains(., 'edited by')]",
+                 f"(.//span[{_EDITED}])[1]"),
     edit_by=(".//b", ".//strong"),
     edit_patterns=(_EDIT_RU, _EDIT_EN),
     drop=(".//table[.//td[@id='QUOTE' or @id='CODE']]", f".//div[{cls('quotetop')}]",
           f".//div[{cls('quotemain')}]", f".//div[{cls('codetop')}]", f".//div[{cls('codemain')}]",
-          f".//div[{cls('signature')}]", f".//span[{cls('edit')}]", _SPOILER_TITLES),
+          f".//div[{cls('signature')}]", f".//span[{cls('edit')}]", f".//span[{_EDITED}]", _SPOILER_TITLES),
     next_page=("//link[@rel='next']/@href",
                "//a[@rel='next']/@href",
                "//a[@title='Следующая страница' or @title='Next page' or @title='Следующая']/@href"),
@@ -206,10 +217,11 @@ ENGINE = Engine(
     NAME,
     (Layout("ipb3", IPB3),
      Layout("legacy", LEGACY, markers=("//div[@id='ipbwrapper']", _COPYRIGHT),
-            requires=(f"//div[{cls('postcolor')}]",), excludes=("//body[@id='ipboard_body']",))),
+            # (the message's class, or whatever the skin: the name's insert link IPB prints)
+            requires=(f"//div[{cls('postcolor')}] | //{_INSERT}",), excludes=("//body[@id='ipboard_body']",))),
     markers=("//div[@id='ipbwrapper']", "//body[@id='ipboard_body']", _COPYRIGHT),
     # Invision Community 4 (ips4.py)
     excludes=(f"//body[{cls('ipsApp')}]", headless_only("//article[starts-with(@id, 'elComment_')]")),
     read=_read, page_now=page_now, missing="no IPB posts found (engine ipb)",
-    literals=("post_block", "postcolor"),  # IPB 3's posts; the legacy layout's requirement
+    literals=("post_block", "postcolor", "javascript:ins("),  # IPB 3's posts; the legacy layout's requirement
 )

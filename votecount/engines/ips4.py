@@ -40,17 +40,28 @@ _NAME_LINK = f"not({cls('ipsRepBadge')}) and normalize-space()"
 _EDIT = (f".//{_CONTENT}//*[@data-excludequote][.//time][contains(., 'dit') or contains(., 'зменен')"
          " or contains(., 'едактир')] | .//*[" + cls('ipsEdited') + "]")
 
+# What IPS's own code prints whatever the theme's classes: the post `article#elComment_N`, its
+# message `data-role="commentContent"`, the poster's profile link `/profile/N-name/` (not the
+# reputation badge's `?tab=reputation`), the permalink `…?do=findComment&comment=N` holding the
+# post's <time datetime>; all outside the message.
+_PROFILE = (f"a[contains(@href, '/profile/')][not(contains(@href, 'tab='))][normalize-space()]"
+            f"[not(ancestor::{_CONTENT})]")
+_PERMALINK = f"a[contains(@href, 'findComment')][not(ancestor::{_CONTENT})]"
+
 SELECTORS = Selectors(
     post="//article[starts-with(@id, 'elComment_')]",
     post_id="@id",
     author=(f".//h3[{cls('cAuthorPane_author')}]//a[{_NAME_LINK}]",
-            f".//h3[{cls('cAuthorPane_author')}][not(.//a[{_NAME_LINK}])]"),
+            f".//h3[{cls('cAuthorPane_author')}][not(.//a[{_NAME_LINK}])]", f"(.//{_PROFILE})[1]",
+            f"(.//h3[not(ancestor::{_CONTENT})]/strong/span)[last()]"),  # a guest's view: names unlinked
     author_id=(f"substring-after((.//h3[{cls('cAuthorPane_author')}]//a[contains(@href, '/profile/')]/@href"
-               " | .//a[contains(@href, 'showuser=')]/@href)[1], 'profile/')"),
+               " | .//a[contains(@href, 'showuser=')]/@href)[1], 'profile/')",
+               f"substring-after((.//{_PROFILE})[1]/@href, 'profile/')"),
     time_attr=(f".//div[{cls('ipsComment_meta')}]//a[contains(@href, 'findComment')]/time/@datetime",
-               f".//div[{cls('ipsComment_meta')}]//time/@datetime"),
-    time_text=f"(.//div[{cls('ipsComment_meta')}]//time)[1]",
-    url=f"(.//div[{cls('ipsComment_meta')}]//a[contains(@href, 'findComment')]/@href)[1]",
+               f".//div[{cls('ipsComment_meta')}]//time/@datetime", f"(.//{_PERMALINK}/time/@datetime)[1]"),
+    time_text=(f"(.//div[{cls('ipsComment_meta')}]//time)[1]", f"(.//{_PERMALINK}/time)[1]"),
+    url=(f"(.//div[{cls('ipsComment_meta')}]//a[contains(@href, 'findComment')]/@href)[1]",
+         f"(.//{_PERMALINK}/@href)[1]"),
     body=f".//{_CONTENT}",
     edit_notice=_EDIT,
     edit_time_attr="(.//time/@datetime)[1]",
@@ -103,14 +114,16 @@ def _editor(notice) -> str | None:
     return name or None
 
 
-_UNLINKED = f"./*[{cls('ipsComment_author')}]/h3[{cls('cAuthorPane_author')}][not(.//a[{_NAME_LINK}])]/strong/span"
+_UNLINKED = (f"./*[{cls('ipsComment_author')}]/h3[{cls('cAuthorPane_author')}][not(.//a[{_NAME_LINK}])]/strong/span",
+             # whatever the theme's classes: the post's first heading outside the message, no profile link in it
+             f"(.//h3[not(ancestor::{_CONTENT})])[1][not(.//{_PROFILE})]/strong/span")
 
 
 def _unlinked_name(el) -> str | None:
     """A name shown without a profile link (neowin's guest view): the own text of the group's
     formatting span in the heading's <strong>, not what the group's prefix (a bold "+") or the
     theme (an "OP" button, the reputation badge) put beside it; None where the name is a link."""
-    spans = el.xpath(_UNLINKED)
+    spans = el.xpath(_UNLINKED[0]) or el.xpath(_UNLINKED[1])
     return squash("".join(spans[-1].xpath("text()"))) or None if spans else None
 
 

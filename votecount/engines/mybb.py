@@ -43,21 +43,35 @@ _SPOILER_TITLES = " or ".join(cls(c) for c in (
     "spoiler_title", "spoiler_header", "spoiler-title", "spoiler-head", "spoiler_head",
     "sp-head", "spoiler_button"))
 
+# What MyBB's own code prints whatever the theme's classes: the post `div#post_N`, its message
+# `div#pid_N`, its edit notice's `#edited_by_N`, the permalink `…pid=N#pidN` printed "#N", profile
+# links `member.php?action=profile&uid=N` (`User-Name` with the common Google SEO plugin).
+_POST_ID = "starts-with(@id, 'post_') and translate(substring(@id, 6), '0123456789', '') = ''"
+_PERMALINK = "a[contains(@href, '#pid')][starts-with(normalize-space(.), '#')]"
+_PROFILE = ("a[contains(@href, 'action=profile') or contains(@href, 'User-')][normalize-space()]"
+            "[not(ancestor::blockquote)]")
+
 SELECTORS = Selectors(
     date_order="mdy",  # MyBB's default dateformat m-d-Y
     post=(f"//div[{cls('post')} and starts-with(@id, 'post_') and not({cls('deleted_post_hidden')})]"
-          f"[.//div[{cls('post_body')}]]"),
+          f"[.//div[{cls('post_body')}]]",
+          f"//div[{_POST_ID}][.//div[starts-with(@id, 'pid_')]]"),
     post_id="@id",
-    number=f"(.//div[{cls('post_head')}]//a[starts-with(normalize-space(.), '#')])[1]",
+    number=(f"(.//div[{cls('post_head')}]//a[starts-with(normalize-space(.), '#')])[1]", f"(.//{_PERMALINK})[1]"),
     author=(f".//div[{cls('author_information')}]//span[{cls('largetext')}]",
-            f".//div[{cls('post_author')}]//strong"),
+            f".//div[{cls('post_author')}]//strong", f"(.//{_PROFILE})[1]"),
     author_id=(f".//div[{cls('author_information')}]//a[contains(@href, 'uid=')]/@href",
                f".//div[{cls('post_author')}]//a[contains(@href, 'uid=')]/@href",
-               f".//div[{cls('post_controls')}]//a[contains(@href, 'uid=')]/@href"),
-    time_text=f".//span[{cls('post_date')}]",
-    url=f"(.//div[{cls('post_head')}]//a[starts-with(normalize-space(.), '#')]/@href)[1]",
-    body=f".//div[{cls('post_body')}]",
-    edit_notice=f"(.//span[{cls('edited_post')}])[1]",
+               f".//div[{cls('post_controls')}]//a[contains(@href, 'uid=')]/@href",
+               "(.//a[contains(@href, 'uid=')][not(ancestor::*[starts-with(@id, 'pid_')])]/@href)[1]"),
+    # (then the default template's date, which holds the edit notice's `#edited_by_N`, or the
+    # element before the permalink in a theme that moved the notice)
+    time_text=(f".//span[{cls('post_date')}]", "(.//*[starts-with(@id, 'edited_by_')]/..)[1]",
+               f"(.//{_PERMALINK}/preceding-sibling::*[1])[1]"),
+    url=(f"(.//div[{cls('post_head')}]//a[starts-with(normalize-space(.), '#')]/@href)[1]",
+         f"(.//{_PERMALINK}/@href)[1]"),
+    body=(f".//div[{cls('post_body')}]", ".//div[starts-with(@id, 'pid_')]"),
+    edit_notice=(f"(.//span[{cls('edited_post')}])[1]", "(.//*[starts-with(@id, 'edited_by_')][normalize-space()])[1]"),
     drop=(".//blockquote", f".//div[{cls('codeblock')}]", f".//*[{_SPOILER_TITLES}]"),
     next_page=("//link[@rel='next']/@href", f"//div[{cls('pagination')}]//a[{cls('pagination_next')}]/@href"),
     title="//title",
@@ -78,7 +92,7 @@ def _absolute_text(el) -> str:
     """
     el = copy.deepcopy(el)
     el.tail = None
-    for notice in el.xpath(f".//*[{cls('post_edit')} or {cls('edited_post')}]"):
+    for notice in el.xpath(f".//*[{cls('post_edit')} or {cls('edited_post')} or starts-with(@id, 'edited_by_')]"):
         remove(notice)
     for span in el.xpath(".//span[@title]"):
         title = squash(span.get("title"))
@@ -157,5 +171,5 @@ def page_now(doc, tz: ZoneInfo) -> datetime | None:
 
 
 ENGINE = Engine(NAME, (_LAYOUT,), markers=_MARKERS, read=_read, page_now=page_now,
-                requires=(f"//div[starts-with(@id, 'pid_') and {cls('post_body')}]",),
-                literals=("post_body",))
+                requires=("//div[starts-with(@id, 'pid_')]",),  # MyBB's message id, whatever its class
+                literals=("post_body", "pid_"))

@@ -28,8 +28,11 @@ SELECTORS = Selectors(
     author="(.//a[@itemprop='author'])[1]",
     author_id="@data-uid",
     time_attr="@data-timestamp",
-    time_text=".//a[@class='permalink']//span[@title]",
-    url=".//a[@class='permalink']/@href",
+    # (then NodeBB's permalink `/post/N` outside the message, whatever its class)
+    time_text=(".//a[@class='permalink']//span[@title]",
+               "(.//a[contains(@href, '/post/')][not(ancestor::*[@component='post/content'])]//span[@title])[1]"),
+    url=(".//a[@class='permalink']/@href",
+         "(.//a[contains(@href, '/post/')][not(ancestor::*[@component='post/content'])]/@href)[1]"),
     body=".//div[@component='post/content']",
     edit_notice=".//small[@component='post/editor' and normalize-space(@data-editor) != '']",
     edit_patterns=(r"last edited by\s+(?P<who>.+?)\s*$",

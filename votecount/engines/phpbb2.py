@@ -40,16 +40,27 @@ NAME = "phpbb2"
 
 _NEXT = " or ".join(f"normalize-space(.)='{w}'" for w in ("Next", "След.", "Следующая", "Далее"))
 _NOTICE = ("contains(., 'Last edited by') or contains(., 'редактировал')")
+_EDITED = ("starts-with(normalize-space(), 'Last edited by')"
+           " or starts-with(normalize-space(), 'Последний раз редактировал')")  # the notice's own wording
+
+# What phpBB 2's viewtopic_body template prints whatever the style's classes: the post row
+# whose first cell holds the name's span with the post's anchor `<a name="N">`, the permalink
+# `viewtopic.php?p=N#N` beside the time, the message in the cell after the rule under it
+# (subSilver) or in the table after the permalink's (styles derived from it).
+_ANCHOR = "a[@name][translate(@name, '0123456789', '') = '']"
+_PERMALINK = "a[contains(@href, 'viewtopic.php?p=')]"
 
 SELECTORS = Selectors(
-    post=f"//tr[td/span[{cls('name')}]/a[@name]]",
-    post_id=f"td/span[{cls('name')}]/a/@name",
-    author=f"td/span[{cls('name')}]",
+    post=(f"//tr[td/span[{cls('name')}]/a[@name]]", f"//tr[td[1]/span/{_ANCHOR}][td[2]//{_PERMALINK}]"),
+    post_id=(f"td/span[{cls('name')}]/a/@name", "td/span/a[@name]/@name"),  # (the post's first: its name cell's)
+    author=(f"td/span[{cls('name')}]", "td/span[a[@name]]"),
     author_id="following-sibling::tr[1]//a[contains(@href, 'mode=viewprofile')]/@href",
-    time_text=f"(td[2]//*[{cls('postdetails')}])[1]",
+    time_text=(f"(td[2]//*[{cls('postdetails')}])[1]", f"(td[2]//{_PERMALINK}/..)[1]"),
     url="(td[2]//a[contains(@href, 'viewtopic.php?p=')]/@href)[1]",
-    body=(f"td[2]//td[{cls('postbody')}]", f"td[2]//span[{cls('postbody')}]/.."),
-    edit_notice=f"(td[2]//span[{cls('gensmall')}][{_NOTICE}])[1]",
+    body=(f"td[2]//td[{cls('postbody')}]", f"td[2]//span[{cls('postbody')}]/..",
+          f"(td[2]//{_PERMALINK}/ancestor::tr[1]/following-sibling::tr[td/hr][1]/following-sibling::tr[1]/td)[1]",
+          f"(td[2]//{_PERMALINK}/ancestor::table[1]/following-sibling::table[1]//td)[1]"),
+    edit_notice=(f"(td[2]//span[{cls('gensmall')}][{_NOTICE}])[1]", f"(td[2]//span[{_EDITED}])[1]"),
     edit_patterns=(
         r"Последн\w* раз редактировал\w*:\s*(?P<who>.+)\s+\((?P<when>[^()]*\d[^()]*)\),?\s+всего редактировал\w*\s+(?P<n>\d+)",
         r"Последн\w* раз редактировал\w*\s+(?P<who>.+?)\s+в\s+(?P<when>.+?);\s+всего редактировал\w*\s+(?P<n>\d+)",
@@ -57,7 +68,7 @@ SELECTORS = Selectors(
     ),
     # Quote and code boxes are tables; the edit notice is a span.gensmall in the same cell;
     # spoiler titles of the common BBCode mods; the signature marked by _mark_signatures().
-    drop=(".//table", f"./span[{cls('gensmall')}]", f".//span[{cls('gensmall')}][{_NOTICE}]",
+    drop=(".//table", f"./span[{cls('gensmall')}]", f".//span[{cls('gensmall')}][{_NOTICE}]", f"./span[{_EDITED}]",
           f".//div[{cls('spoiltitle')} or {cls('sp-head')} or {cls('spoiler-title')}]",
           f".//*[{cls('votecount-signature')}]"),
     next_page=(f"//span[{cls('nav')}]//a[{_NEXT}]/@href", f"//td[{cls('nav')}]//a[{_NEXT}]/@href"),
@@ -68,7 +79,8 @@ _LAYOUT = Layout("subsilver", SELECTORS,
                  markers=("//a[contains(@href, 'profile.php?mode=viewprofile')]",
                           "//a[contains(@href, 'posting.php?mode=quote')]",
                           "//a[contains(@href, 'phpbb.com')]"),
-                 requires=(f"//*[{cls('postdetails')}]",))
+                 # (the style's class, or phpBB 2's own post anchor in the name's span)
+                 requires=(f"//*[{cls('postdetails')}] | //tr/td[1]/span/{_ANCHOR}",))
 _C = _LAYOUT.compiled
 
 # NNM-Club's smartBlue template (a phpBB 2 fork, the guest's view of a tracker topic; corpus
@@ -148,5 +160,5 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
 ENGINE = Engine(
     NAME, (_LAYOUT, _SMART), read=_read,
     excludes=(_TORRENTPIER,),
-    literals=("postdetails", "genmed"),  # subsilver's post details; smartBlue's poster cell
+    literals=("postdetails", "genmed", "profile.php?mode=viewprofile"),  # subsilver's post details; smartBlue's poster cell; phpBB 2's profile links
 )

@@ -40,18 +40,26 @@ _COMMON_DROP = (
     f".//span[{cls('bbs')}]",  # [s] struck-through text (FluxBB, punbb-mod)
 )
 
+# What PunBB/FluxBB's viewtopic prints whatever the style's classes: the post `div#pN` whose <h2>
+# holds "#N" and the permalink `viewtopic.php?pid=N#pN`, the poster in the first <dt>, the
+# message right after the subject's <h3>, the edit notice's wording (its last paragraph, in <em>).
+_EDITED = ("starts-with(normalize-space(), 'Last edited by') or starts-with(normalize-space(), 'Last edit ')"
+           " or starts-with(normalize-space(), 'Отредактирован')")
+
 BLOCKPOST = Selectors(
-    post=f"//div[@id='punviewtopic']//div[{cls('blockpost')} and starts-with(@id, 'p')]",
+    post=(f"//div[@id='punviewtopic']//div[{cls('blockpost')} and starts-with(@id, 'p')]",
+          "//div[@id='punviewtopic']//div[starts-with(@id, 'p')][h2//a[contains(@href, '#p')]]"),
     post_id="@id",
-    number=f"h2//span[{cls('conr')}]",
-    author=(f".//div[{cls('postleft')}]//dt/strong", f".//div[{cls('postleft')}]//dt"),
-    author_id=f".//div[{cls('postleft')}]//dt//a[contains(@href, 'profile.php?id=')]/@href",
+    number=(f"h2//span[{cls('conr')}]", "h2//span[starts-with(normalize-space(), '#')][not(*)]"),
+    author=(f".//div[{cls('postleft')}]//dt/strong", f".//div[{cls('postleft')}]//dt", "(.//dt)[1]"),
+    author_id=(f".//div[{cls('postleft')}]//dt//a[contains(@href, 'profile.php?id=')]/@href",
+               "(.//dt)[1]//a[contains(@href, 'profile.php?id=')]/@href"),
     time_text="h2//a[contains(@href, '#p')]",
     url="h2//a[contains(@href, '#p')]/@href",
-    body=f".//div[{cls('postmsg')} and not({cls('postsignature')})]",
-    edit_notice=f".//div[{cls('postmsg')}]/p[{cls('postedit')}]",
+    body=(f".//div[{cls('postmsg')} and not({cls('postsignature')})]", "(.//h3/following-sibling::div)[1]"),
+    edit_notice=(f".//div[{cls('postmsg')}]/p[{cls('postedit')}]", f"(.//h3/following-sibling::div)[1]/p[last()][em][{_EDITED}]"),
     edit_patterns=_EDIT_PATTERNS,
-    drop=(f".//p[{cls('postedit')}]", f".//div[{cls('postsignature')}]") + _COMMON_DROP,
+    drop=(f".//p[{cls('postedit')}]", f"./p[last()][em][{_EDITED}]", f".//div[{cls('postsignature')}]") + _COMMON_DROP,
     # FluxBB prints rel="next"; PunBB 1.2 only numbers: the link after the current <strong>
     next_page=(f"//p[{cls('pagelink')}]//a[@rel='next']/@href",
                f"//p[{cls('pagelink')}]/strong/following-sibling::a[1]/@href"),

@@ -48,13 +48,20 @@ _SPOILER_TITLES = " or ".join(cls(c) for c in (
     "spoiler-title"))
 
 _POST_BLOCK = f"//div[div[{cls('postarea')}] and div[{cls('poster')}]]"
+# What SMF's own code prints whatever the theme's classes: the subject's id `subject_N`, the
+# message's `msg_N` (beside `msg_N_extra_info`, `msg_N_signature`…), the profile link
+# `action=profile;u=N`. The post is the outermost element holding one subject.
+_OWN_POST = f"//*[{_SUBJECT}]/ancestor::*[count(.//*[{_SUBJECT}]) = 1][last()]"
+_MSG_ID = "starts-with(@id, 'msg_') and translate(substring(@id, 5), '0123456789', '') = ''"
+_PROFILE = ("(.//a[contains(@href, 'action=profile;u=') or contains(@href, 'action=profile&u=')]"
+            "[normalize-space()][not(ancestor::blockquote)])[1]")
 _TITLE = f"(//div[@id='linktree' or {cls('linktree')} or {cls('navigate_section')}]//li[last()]//span)[1]"
 
 SELECTORS = Selectors(
     # 2.x's post block, then 1.1's table cell (the first that finds any posts wins)
     post=(_POST_BLOCK,
           f"//td[({cls('windowbg')} or {cls('windowbg2')}) and .//*[{_SUBJECT}]"
-          f" and .//div[{cls('post')}]]"),
+          f" and .//div[{cls('post')}]]", _OWN_POST),
     # The subject's id is the engine's own; 2.x themes put it on an <h5> (asked first: three
     # times cheaper than testing every element of a long post), 1.1 on a <div>.
     post_id=(f".//h5[{_SUBJECT}]/@id", f".//*[{_SUBJECT}]/@id",
@@ -62,18 +69,22 @@ SELECTORS = Selectors(
     author=(f".//div[{cls('poster')}]//h4/a",
             f".//div[{cls('poster')}]//h4[not(a)]",
             ".//td[@rowspan]/b/a",
-            ".//td[@rowspan]/b[not(a)]"),
-    author_id=(f".//div[{cls('poster')}]//h4/a/@href", ".//td[@rowspan]/b/a/@href"),
+            ".//td[@rowspan]/b[not(a)]", _PROFILE),
+    author_id=(f".//div[{cls('poster')}]//h4/a/@href", ".//td[@rowspan]/b/a/@href", f"{_PROFILE}/@href"),
     author_id_pattern=r"[?&;]u=(\d+)",  # ;u=N, not the session id in the same link
     time_text=(f".//h5[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
                f".//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
-               f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]"),
+               f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]",
+               f"(.//*[{_SUBJECT}]/following-sibling::div)[1]"),
     number=(f".//h5[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
             f".//*[{_SUBJECT}]/following-sibling::div[{cls('smalltext')}][1]",
-            f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@title"),
+            f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@title",
+            f"(.//*[{_SUBJECT}]/following-sibling::div)[1]"),
     url=(f".//h5[{_SUBJECT}]//a/@href", f".//*[{_SUBJECT}]//a/@href",
          f".//div[{cls('postinfo')}]/a[{cls('smalltext')}]/@href"),
-    body=(f".//div[{cls('post')}]/div[{cls('inner')}]", f".//div[{cls('post')}][not(div[{cls('inner')}])]"),
+    # (then 2.x's `msg_N`, and 1.1's message: the div after the rule under the subject's table)
+    body=(f".//div[{cls('post')}]/div[{cls('inner')}]", f".//div[{cls('post')}][not(div[{cls('inner')}])]",
+          f".//div[{_MSG_ID}]", f"(.//*[{_SUBJECT}]/ancestor::table[1]/following-sibling::hr[1]/following-sibling::div)[1]"),
     edit_notice=".//*[starts-with(@id, 'modified_')][normalize-space()]",
     edit_patterns=(
         r"(?:Last Edit|Последнее редактирование)\s*:\s*(?P<when>.+?)\s+(?:by|от)\s+(?P<who>.+?)"

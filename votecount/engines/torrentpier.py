@@ -38,17 +38,31 @@ NAME = "torrentpier"
 _NEXT = " or ".join(f"normalize-space(.)='{w}'" for w in ("След.", "Next", "Следующая"))
 _PREV = " or ".join(f"normalize-space(.)='{w}'" for w in ("Пред.", "Prev", "Previous", "Предыдущая"))
 
+# What TorrentPier's viewtopic template prints whatever the style's classes: the post
+# `tbody#post_N` in `table#topic_main`, the poster's name in the paragraph after the post's
+# anchor `<a name|id="N">`, the post's first `viewtopic.php?` link (its permalink) that holds
+# the time (the edit's "ред. …" in a span beside it), the message `div#p-N`, profile links
+# `mode=viewprofile&u=N`; free-torrents prints the time as the first span by the quote link.
+_PERMALINK = "a[contains(@href, 'viewtopic.php?')]"
+_QUOTE_LINK = "a[contains(@href, 'mode=quote')]"
+
 SELECTORS = Selectors(
-    post=f"//tbody[starts-with(@id, 'post_')][.//div[{cls('post_body')}]]",
+    post=(f"//tbody[starts-with(@id, 'post_')][.//div[{cls('post_body')}]]",
+          "//table[@id='topic_main']/tbody[starts-with(@id, 'post_')]"),
     post_id="@id",
-    author=f".//p[{cls('nick')}]",
-    author_id=f"(.//td[{cls('poster_btn')}]//a[contains(@href, 'mode=viewprofile')]/@href)[1]",
+    author=(f".//p[{cls('nick')}]", "(./tr/td[1]/a[not(@href)]/following-sibling::p)[1]"),
+    author_id=(f"(.//td[{cls('poster_btn')}]//a[contains(@href, 'mode=viewprofile')]/@href)[1]",
+               "(.//a[contains(@href, 'mode=viewprofile')]/@href)[1]"),
     # free-torrents' template prints the time as plain text, `span.small` in the post head
     time_text=(f"(.//div[{cls('post_head')}]//a[contains(@href, 'viewtopic.php')])[1]",
-               f"(.//div[{cls('post_head')}]//span[{cls('small')}])[1]"),
-    url=f"(.//div[{cls('post_head')}]//a[contains(@href, 'viewtopic.php')])[1]/@href",
-    body=f"(.//div[{cls('post_body')}])[1]",
-    edit_notice=(f".//div[{cls('last_edited')}]", f".//span[{cls('posted_since')}][contains(., 'ред.')]"),
+               f"(.//div[{cls('post_head')}]//span[{cls('small')}])[1]", f"(.//{_PERMALINK})[1]",
+               f"(.//{_QUOTE_LINK}/ancestor::div[1]//span[normalize-space()])[1]"),
+    url=(f"(.//div[{cls('post_head')}]//a[contains(@href, 'viewtopic.php')])[1]/@href", f"(.//{_PERMALINK})[1]/@href"),
+    body=(f"(.//div[{cls('post_body')}])[1]", "(.//div[starts-with(@id, 'p-')][not(contains(substring(@id, 3), '-'))])[1]",
+          f"(.//div[.//{_QUOTE_LINK}]/following-sibling::div[div][1]/div)[1]"),
+    edit_notice=(f".//div[{cls('last_edited')}]", f".//span[{cls('posted_since')}][contains(., 'ред.')]",
+                 f"(.//{_PERMALINK}/following-sibling::span[contains(., 'ред.')])[1]",
+                 f"(.//{_PERMALINK}/../following-sibling::span[contains(., 'ред.')])[1]"),
     edit_patterns=(
         r"редактировал\w*:\s*(?P<who>.+?)\s*\((?P<when>[^()]+)\),?\s*всего редактировал\w*\s+(?P<n>\d+)",
         r"Last edited by (?P<who>.+?) on (?P<when>.+?); edited (?P<n>\d+) times? in total",
@@ -94,7 +108,7 @@ def _author_id(el, *_) -> str | None:
     found = digits(_C.first("author_id", el))
     if found:
         return found
-    raw = el.xpath(f"(.//div[{cls('post_body')}])[1]/@data-ext_link_data")
+    raw = el.xpath(f"(.//div[{cls('post_body')}] | .//div[starts-with(@id, 'p-')])[1]/@data-ext_link_data")
     if raw:
         try:
             user = json.loads(raw[0]).get("u")

@@ -72,19 +72,32 @@ _SPOILER_TITLE = f".//div[{cls('smallfont')}][input[@type='button' or @type='sub
 _QUOTE_V4 = (f".//div[{cls('bbcode_container')}][div[{cls('bbcode_quote')}] or pre"
              f" or div[{cls('bbcode_code')}]]")
 
+# What vBulletin's own code prints whatever the style's classes: the message `post_message_N`,
+# the post count anchor `a#postcountN[@name]`, vB 3's `postmenu_N` and `td_post_N`, vB 4's "#N"
+# anchor `a[name=postN]` (the date in the span before its own), member links `member.php`
+# (vB 5: `/member/`, schema.org's itemprop author/text), the notice's wording.
+_MESSAGE = "ancestor::*[starts-with(@id, 'post_message_')]"
+_MEMBER = f"a[contains(@href, 'member.php')][normalize-space()][not({_MESSAGE})]"
+_COUNTER = "a[starts-with(@name, 'post')][starts-with(normalize-space(), '#')]"
+_EDITED = ("starts-with(normalize-space(), 'Last edited by')"
+           " or starts-with(normalize-space(), 'Последний раз редактировал')")
+
 VB3 = Selectors(
     date_order="mdy",  # vBulletin's default dateformat m-d-Y
     post="//table[starts-with(@id, 'post')][.//div[starts-with(@id, 'post_message_')]]",
     post_id="@id",
     number=".//a[starts-with(@id, 'postcount')]/@name",
     author=(f".//a[{cls('bigusername')}]",
-            f".//div[starts-with(@id, 'postmenu_')][not(.//a[{cls('bigusername')}])]"),
-    author_id=f"concat(substring-after((.//a[{cls('bigusername')}]/@href)[1], 'u='),"
-              f" substring-after((.//a[{cls('bigusername')}]/@href)[1], '/members/'))",
+            f".//div[starts-with(@id, 'postmenu_')][not(.//a[{cls('bigusername')}])][not(a[contains(@href, 'member.php')])]",
+            f"(.//div[starts-with(@id, 'postmenu_')]/{_MEMBER})[1]"),
+    author_id=(f"concat(substring-after((.//a[{cls('bigusername')}]/@href)[1], 'u='),"
+               f" substring-after((.//a[{cls('bigusername')}]/@href)[1], '/members/'))",
+               f"substring-after((.//div[starts-with(@id, 'postmenu_')]/{_MEMBER})[1]/@href, 'u=')"),
     time_text=".//a[starts-with(@name, 'post')][img]/..",
     body=".//div[starts-with(@id, 'post_message_')]",
     url=(".//a[starts-with(@id, 'postlink')]/@href", ".//a[starts-with(@id, 'postcount')]/@href"),
-    edit_notice=f".//td[starts-with(@id, 'td_post_')]//div[{cls('smallfont')}][hr]/em[normalize-space()]",
+    edit_notice=(f".//td[starts-with(@id, 'td_post_')]//div[{cls('smallfont')}][hr]/em[normalize-space()]",
+                 ".//td[starts-with(@id, 'td_post_')]//div[hr]/em[normalize-space()]"),
     edit_patterns=_EDIT_PATTERNS,
     drop=(".//div[div[" + cls("smallfont") + "] and (table or pre or div[" + cls("alt2") + "]/code)]",
           _SPOILER_TITLE),
@@ -92,36 +105,42 @@ VB3 = Selectors(
 VB4 = Selectors(
     date_order="mdy",  # vBulletin's default dateformat m-d-Y
     post=(f"//li[starts-with(@id, 'post_') and {cls('postcontainer')}]"
-          "[.//div[starts-with(@id, 'post_message_')]]"),
+          "[.//div[starts-with(@id, 'post_message_')]]",
+          "//li[starts-with(@id, 'post_')][.//div[starts-with(@id, 'post_message_')]]"),
     post_id="@id",
-    number=f".//a[{cls('postcounter')}]",
-    author=f"(.//div[{cls('username_container')}]//*[{cls('username')}])[1]",
-    author_id=f"concat(substring-after((.//a[{cls('username')}]/@href)[1], 'member.php'),"
-              f" substring-after((.//a[{cls('username')}]/@href)[1], '/members/'))",
+    number=(f".//a[{cls('postcounter')}]", f"(.//{_COUNTER})[1]"),
+    author=(f"(.//div[{cls('username_container')}]//*[{cls('username')}])[1]", f"(.//{_MEMBER})[1]"),
+    author_id=(f"concat(substring-after((.//a[{cls('username')}]/@href)[1], 'member.php'),"
+               f" substring-after((.//a[{cls('username')}]/@href)[1], '/members/'))",
+               f"substring-after((.//{_MEMBER})[1]/@href, 'member.php')"),
     # The style's posthead first; then vB 4's own postbit classes wherever a style puts them
     # (outside the message).
     time_text=(f".//div[{cls('posthead')}]//span[{cls('date')}]", f".//span[{cls('postdate')}]",
-               f"(.//span[{cls('date')}][not(ancestor::div[starts-with(@id, 'post_message_')])])[1]"),
+               f"(.//span[{cls('date')}][not(ancestor::div[starts-with(@id, 'post_message_')])])[1]",
+               f"(.//{_COUNTER}/../preceding-sibling::span[1])[1]"),
     body=(f".//div[starts-with(@id, 'post_message_')]/blockquote[{cls('postcontent')}]"
           f" | .//div[starts-with(@id, 'post_message_')][not(blockquote[{cls('postcontent')}])]"),
-    url=f".//a[{cls('postcounter')}]/@href",
-    edit_notice=f".//blockquote[{cls('lastedited')}][normalize-space()]",
+    url=(f".//a[{cls('postcounter')}]/@href", f"(.//{_COUNTER}/@href)[1]"),
+    edit_notice=(f".//blockquote[{cls('lastedited')}][normalize-space()]", f"(.//blockquote[{_EDITED}])[1]"),
     edit_patterns=_EDIT_PATTERNS,
     drop=(_QUOTE_V4, _SPOILER_TITLE, f".//blockquote[{cls('signature')}]",
-          f".//blockquote[{cls('lastedited')}]"),
+          f".//blockquote[{cls('lastedited')}]", f".//blockquote[{_EDITED}]"),
 )
 VB5 = Selectors(
     date_order="mdy",  # vBulletin's default dateformat m-d-Y
-    post=f"//li[@data-node-id and {cls('b-post')}][.//div[{cls('js-post__content-text')}]]",
+    post=(f"//li[@data-node-id and {cls('b-post')}][.//div[{cls('js-post__content-text')}]]",
+          "//li[@data-node-id][@data-node-publishdate][.//*[@itemprop='text']]"),
     post_id="@data-node-id",
-    number=f".//a[{cls('b-post__count')}]",
+    number=(f".//a[{cls('b-post__count')}]", "(.//a[contains(@href, '#post')][starts-with(normalize-space(), '#')])[1]"),
     author=(f".//div[{cls('b-userinfo__details')}]/div[{cls('author')}]//strong",
-            f".//div[{cls('b-userinfo__details')}]/div[{cls('author')}][not(.//strong)]"),
-    author_id=f"substring-after((.//div[{cls('author')}]//a[contains(@href, '/member/')]/@href)[1], '/member/')",
+            f".//div[{cls('b-userinfo__details')}]/div[{cls('author')}][not(.//strong)]",
+            "(.//*[@itemprop='author']//a[contains(@href, '/member/')][normalize-space()])[1]"),
+    author_id=(f"substring-after((.//div[{cls('author')}]//a[contains(@href, '/member/')]/@href)[1], '/member/')",
+               "substring-after((.//*[@itemprop='author']//a[contains(@href, '/member/')])[1]/@href, '/member/')"),
     time_attr="@data-node-publishdate",
     time_text=f".//div[{cls('b-post__timestamp')}]",
-    body=f".//div[{cls('js-post__content-text')}]",
-    url=f".//a[{cls('b-post__count')}]/@href",
+    body=(f".//div[{cls('js-post__content-text')}]", "(.//*[@itemprop='text'])[1]"),
+    url=(f".//a[{cls('b-post__count')}]/@href", "(.//a[contains(@href, '#post')][starts-with(normalize-space(), '#')]/@href)[1]"),
     edit_notice=f".//div[{cls('b-post__edit')}][normalize-space()]",
     edit_patterns=_EDIT_PATTERNS,
     drop=(_QUOTE_V4, f".//div[{cls('post-signature')}]", f".//div[{cls('b-post__edit')}]"),

@@ -54,8 +54,8 @@ class Variant:
     marker: str  # XPath: the page is this version (on the <html> tag)
     body_marker: str  # the same from the body's own markup, asked when the <head> is lost
     sel: Selectors
-    time_el: str  # element XPath (relative to the post): the post's date element
-    edit_time_el: str  # element XPath (relative to the notice): the edit's date element
+    time_el: tuple[str, ...]  # element XPaths (relative to the post), in turn: the post's date element
+    edit_time_el: tuple[str, ...]  # element XPaths (relative to the notice), in turn: the edit's date element
     post_class: str  # the class of the post element (a notice's nearest one is its post)
     foreign: tuple[str, ...]  # classes between a notice and its post that make it not the post's
 
@@ -67,13 +67,17 @@ XF1 = Variant(
     marker="//html[@id='XenForo']",
     body_marker="//ol[@id='messageList']/li[starts-with(@id, 'post-') and @data-author]",
     sel=Selectors(
-        post=f"//ol[@id='messageList']/li[starts-with(@id, 'post-') and {cls('message')}]",
+        post=(f"//ol[@id='messageList']/li[starts-with(@id, 'post-') and {cls('message')}]",
+              "//ol[@id='messageList']/li[starts-with(@id, 'post-')][@data-author]"),
         post_id="@id",
-        number=f".//div[{cls('messageMeta')}]//a[{cls('postNumber')}]",
+        number=(f".//div[{cls('messageMeta')}]//a[{cls('postNumber')}]",
+                f".//a[starts-with(@href, 'posts/')][starts-with(normalize-space(), '#')]"),
         author=(f".//div[{cls('messageUserBlock')}]//*[{cls('userText')}]/*[{cls('username')}]",
                 f".//div[{cls('messageMeta')}]//*[{cls('authorEnd')}]/*[{cls('username')}]"),
         author_id=f"(.//div[{cls('messageUserBlock')}]//*[{cls('userText')}]/a[{cls('username')}]/@href)[1]",
-        body=f".//div[{cls('messageContent')}]//blockquote[{cls('messageText')}]",
+        # (then XF1's template: the message is the post's first blockquote, quotes lie inside it)
+        body=(f".//div[{cls('messageContent')}]//blockquote[{cls('messageText')}]",
+              "(.//blockquote[not(ancestor::blockquote)])[1]"),
         time_text="",
         url=f".//div[{cls('messageMeta')}]//a[{cls('datePermalink')}]/@href",
         edit_notice=f".//div[{cls('editDate')}]",
@@ -84,8 +88,10 @@ XF1 = Variant(
                    f"//div[{cls('PageNav')}]//a[{cls('currentPage')}]/following-sibling::a[@href][1]/@href"),
         title=("//div[@id='content']//div[@class='titleBar']/h1", "//h1"),
     ),
-    time_el=f"(.//div[{cls('messageMeta')}]//a[{cls('datePermalink')}]//*[{cls('DateTime')}])[1]",
-    edit_time_el=f"(.//*[{cls('DateTime')}])[1]",
+    # (then the date in the post's permalink `posts/N/`, whatever its classes)
+    time_el=(f"(.//div[{cls('messageMeta')}]//a[{cls('datePermalink')}]//*[{cls('DateTime')}])[1]",
+             "(.//a[starts-with(@href, 'posts/')]/*[@data-time or @title])[1]"),
+    edit_time_el=(f"(.//*[{cls('DateTime')}])[1]", "(.//*[@data-time or @title])[1]"),
     post_class="message",
     foreign=("messageText", "bbCodeQuote", "signature", "baseHtml"),
 )
@@ -95,14 +101,18 @@ XF2 = Variant(
     marker="//html[@id='XF']",
     body_marker="//article[starts-with(@id, 'js-post-') and starts-with(@data-content, 'post-')]",
     sel=Selectors(
-        post=f"//article[{cls('message--post')} and starts-with(@data-content, 'post-')]",
+        post=(f"//article[{cls('message--post')} and starts-with(@data-content, 'post-')]",
+              "//article[starts-with(@id, 'js-post-') and starts-with(@data-content, 'post-')][@data-author]"),
         post_id="@data-content",
         number=(f".//header[{cls('message-attribution')}]//*[{cls('message-attribution-opposite')}]"
-                "//a[starts-with(normalize-space(.), '#')]"),
+                "//a[starts-with(normalize-space(.), '#')]",
+                "(.//header//a[contains(@href, '/post-')][starts-with(normalize-space(.), '#')])[1]"),
         author=f"(.//*[{cls('message-name')}]//*[{cls('username')}])[1]",
         author_id=(f".//*[{cls('message-name')}]//*[{cls('username')}]/@data-user-id",
                    f".//*[{cls('message-avatar')}]//a[@data-user-id]/@data-user-id"),
-        body=f"(.//article[{cls('message-body')}]//div[{cls('bbWrapper')}])[1]",
+        # (then the message's lightbox container `data-lb-id="post-N"` XF2 prints around it)
+        body=(f"(.//article[{cls('message-body')}]//div[{cls('bbWrapper')}])[1]",
+              "(.//*[starts-with(@data-lb-id, 'post-')]/article)[1]"),
         time_text="",
         url=f"(.//header[{cls('message-attribution')}]//a[contains(@href, 'post-')]/@href)[1]",
         edit_notice=f".//div[{cls('message-lastEdit')}]",
@@ -111,8 +121,10 @@ XF2 = Variant(
         next_page=("//link[@rel='next']/@href", f"//a[{cls('pageNav-jump--next')}]/@href"),
         title=(f"//h1[{cls('p-title-value')}]", "//h1"),
     ),
-    time_el=f"(.//header[{cls('message-attribution')}]//time[{cls('u-dt')}])[1]",
-    edit_time_el=f"(.//time[{cls('u-dt')}])[1]",
+    # (then the header's <time datetime>: quotes and the edit notice come after it)
+    time_el=(f"(.//header[{cls('message-attribution')}]//time[{cls('u-dt')}])[1]",
+             "(.//header//time[@datetime])[1]"),
+    edit_time_el=(f"(.//time[{cls('u-dt')}])[1]", "(.//time[@datetime])[1]"),
     post_class="message--post",
     foreign=("message-body", "bbWrapper", "bbCodeBlock", "message-signature"),
 )
@@ -180,7 +192,7 @@ def _edit(v: Variant, c: Compiled, el, *, author: str, page: Page, where: str):
     if not m:
         raise ParseError(f"{where}: edit notice not understood: '{text[:60]}'")
     by = None if (m["mod"] or m["modru"] or m["modde"]) else author
-    time_nodes = notice.xpath(v.edit_time_el)
+    time_nodes = next((found for xp in v.edit_time_el if (found := notice.xpath(xp))), [])
     attr, printed = _time_parts(time_nodes[0] if time_nodes else None)
     at = from_attr(attr) if attr else None
     if at is None:
@@ -201,7 +213,7 @@ def _read(c: Compiled, doc, page: Page) -> list[Post]:
             return name or squash(el.get("data-author") or "")
 
         def when(el, page, where):
-            time_nodes = el.xpath(v.time_el)
+            time_nodes = next((found for xp in v.time_el if (found := el.xpath(xp))), [])
             attr, printed = _time_parts(time_nodes[0] if time_nodes else None)
             return read_time("post time", attr, printed, page, where=where)
 
@@ -233,5 +245,5 @@ def _first_number(doc, page: Page) -> int:
 ENGINE = Engine(
     NAME, tuple(Layout(v.name, v.sel, markers=(v.marker, headless_only(v.body_marker))) for v in VARIANTS),
     read=_read, missing="not a XenForo thread page",
-    literals=("message--post", "messagelist"),  # XenForo 2's posts; 1's ol#messageList
+    literals=("message--post", "messagelist", "js-post-"),  # XenForo 2's posts (class, id); 1's ol#messageList
 )
