@@ -73,10 +73,37 @@ def test_misspelling_only_below_the_fuzzy_threshold_and_latin_only():
     assert Matcher([Player("Вася")]).match("Вссяя").player is None  # Russian: no squeezing
 
 
-def test_epicpacman_stays_unknown_outside_the_fuzzy_threshold():
-    # game 1556 post 893: "epicpacman" for evilpacman18 scores 80, below 85: never guessed
-    m = Matcher([Player("evilpacman18"), Player("RedCoyote")]).match("epicpacman")
-    assert m.player is None and m.stage == "unknown"
+@pytest.mark.parametrize("written, player, roster", [
+    ("epicpacman", "evilpacman18", ["evilpacman18", "RedCoyote"]),  # game 1556 post 893 (fuzzy 80)
+    ("ChaosOmgus", "ChaosOmega", ["ChaosOmega", "theplague42", "fatlikepig"]),  # game 1365 (fuzzy 80)
+    ("Adenine", "Aneninen", ["Aneninen", "Thor665"]),  # game 1685 (fuzzy 80)
+    ("mariomaker4", "MarioManiac4", ["MarioManiac4", "Dunkerdoodles", "frog"]),  # game 1931 (fuzzy 70)
+])
+def test_distinctive_part_reaches_what_players_wrote_below_the_fuzzy_threshold(written, player, roster):
+    m = Matcher([Player(n) for n in roster]).match(written)
+    assert (m.player, m.stage) == (player, "distinctive")
+    from votecount.messages import say
+    assert say("stage.distinctive", "en") in explain(m) and say("stage.distinctive", "ru") in explain(m, lang="ru")
+
+
+@pytest.mark.parametrize("roster, written", [
+    (["evilpacman18", "pacmanfan"], "epicpacman"),  # both names hold "pacman"
+    (["Wonderboy", "RedCoyote"], "wonderful"),  # "wonder" is a common word alone
+    (["boonskiies", "flavor leaf"], "flavour"),  # game 1931: the written word is itself a common word
+    (["Timeater", "frog"], "Timeater I just"),  # more words than the name: prose after a nick
+    (["Mario", "frog"], "mariomaker4"),  # "mario" is under 60% of what was written
+    (["Jilynne1991", "petroleumjelly"], "Jilly"),  # "jil": under five letters (game 1177, a miss)
+])
+def test_distinctive_part_refused_when_not_one_slots_own_long_run(roster, written):
+    m = Matcher([Player(n) for n in roster]).match(written)
+    assert m.player is None or m.stage != "distinctive"
+    assert m.player is None
+
+
+def test_distinctive_part_never_overrides_an_exact_name_of_another_slot():
+    # "pacmanx" written exactly as a slot's nick: the exact stage wins, never the run it shares
+    m = Matcher([Player("evilpacman18"), Player("pacmanx")]).match("pacmanx")
+    assert (m.player, m.stage) == ("pacmanx", "exact")
 
 
 _NAME = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789_ ", min_size=2, max_size=14).filter(
@@ -92,10 +119,11 @@ def test_no_nick_stage_accepts_a_match_two_slots_could_claim(names, written, dat
     if data.draw(st.booleans()):
         base = data.draw(st.sampled_from(names))
         written = data.draw(st.sampled_from([base[:2], base[:4], base.replace("e", "3"), base.upper(),
-                                             " ".join(reversed(base.split())), base + base[-1] * 3]))
+                                             " ".join(reversed(base.split())), base + base[-1] * 3,
+                                             "qz" + base[2:], base[:-2] + "qz"]))
     matcher = Matcher([Player(n) for n in names])
     m = matcher.match(written)
-    tests = {stage: test for stage, _, test in nickstages.STAGES}
+    tests = {stage: test for stage, _, test in (*nickstages.STAGES, *nickstages.LAST_STAGES)}
     w = nickstages.Written(key(written), clean(written))
     if m.player and m.stage in tests:
         assert nickstages.fitting(tests[m.stage], w, matcher.names) == [m.player]

@@ -9,6 +9,7 @@ NICK_MESSAGES: dict[str, tuple[str, str]] = {
     "stage.word_order": ("слова ника в другом порядке", "the nick's words in another order"),
     "stage.subsequence": ("буквы ника по порядку", "letters of the nick in order"),
     "stage.misspelling": ("опечатка", "misspelling"),
+    "stage.distinctive": ("общая отличительная часть ника", "a distinctive part of the nick"),
     "events.killed": ("{voter} убит(а) днём: голос больше не считается",
                       "{voter} was killed during the day: the vote no longer counts"),
     "events.reset": ("голоса сброшены ({at}): этот голос больше не считается",

@@ -4,8 +4,9 @@ Stages (RULES.md "Nick matching"), tried in order, each only when the earlier fo
 normalised exact nick → alias → unique prefix of any of a slot's names → unique initials (of
 words, or letters in order of a run-together nick) → Russian case ending → keyboard-layout slip →
 a unique piece of a Latin nick → two neighbouring letters swapped → what players really write
-(nickstages.py: abbreviations, leetspeak, a word times N, words in another order, a subsequence, a
-misspelling with repeated letters read once) → fuzzy (rapidfuzz) above a threshold and a margin over the runner-up.
+(nickstages.py: abbreviations, leetspeak, a word times N, words in another order, a subsequence) →
+fuzzy (rapidfuzz) above a threshold and a margin over the runner-up; when that finds nobody, a
+misspelling with repeated letters read once, then a distinctive part (nickstages.LAST_STAGES).
 Every result keeps its evidence (stage, score, candidates) for --explain. Whether a stage is
 *accepted* is the rules' decision: classic accepts only exact and alias (C3.4).
 """
@@ -269,12 +270,15 @@ class Matcher:
         if hit:
             return hit
         hit = self._fuzzy(written, k)
-        return (self._misspelt(written, k) or hit) if hit.stage == "unknown" else hit
+        if hit.stage != "unknown":
+            return hit
+        return self._misspelt(written, k) or self._more_forms(written, k, nickstages.LAST_STAGES) or hit
 
-    def _more_forms(self, written: str, k: str) -> NickMatch | None:
-        """nickstages.py's stages, each only when one slot alone passes it."""
+    def _more_forms(self, written: str, k: str, stages=nickstages.STAGES) -> NickMatch | None:
+        """nickstages.py's stages, each only when one slot alone passes it (LAST_STAGES only
+        when nothing else, the fuzzy ratio included, found a player)."""
         w = nickstages.Written(k, clean(written))
-        for stage, score, test in nickstages.STAGES:
+        for stage, score, test in stages:
             hit = self._unique(written, stage, nickstages.fitting(test, w, self.names), score)
             if hit:
                 return hit

@@ -14,7 +14,14 @@ accepts a stage only when exactly one slot passes it, and --explain names the st
 - misspelling (Latin script; tried only when the fuzzy ratio as written falls below its
   threshold): within the fuzzy threshold once repeated letters are read once ("Chicadeeee" →
   Chickadee, "Grey Foxx" → GrayFoxxxx), or one word of the name with two neighbouring letters
-  swapped ("brian" → Prolapsed Brain).
+  swapped ("brian" → Prolapsed Brain);
+- distinctive part (Latin script; tried last, only when no other stage nor the fuzzy ratio found
+  a player): the written nick, in no more words than the name and no common English word itself,
+  and the name share one unbroken run of five letters or more that covers 60% of what was
+  written and half of the name, and that is no common English word alone
+  ("epicpacman" → evilpacman18 by "pacman", "ChaosOmgus" → ChaosOmega by "chaosom",
+  "mariomaker4" → MarioManiac4 by "marioma"; "wonderful" never reaches Wonderboy by "wonder").
+  Two slots that share the run both pass, so neither is taken.
 """
 
 from __future__ import annotations
@@ -33,6 +40,20 @@ CONNECTORS = frozenset(("and", "of", "the", "&"))  # left out of a name's initia
 _LEET = (str.maketrans("013457@$8", "oieastasb"), str.maketrans("013457@$8", "oleastasb"))
 _REPEAT = re.compile(r"([a-z]+?)\s*[x*×]\s*([2-5])")
 _ABBREV_DIGITS = re.compile(r"([a-z]{2,5})(\d+)")
+# Common English words of five letters or more that nicks are made of: a shared run that is one
+# of them alone ("wonder" in "wonderful" and Wonderboy) says nothing of which player was meant.
+COMMON_RUNS = frozenset("""
+about above after again agent alien alone always angel another answer apple before better black
+blade blood board brain bread brown candy chaos charm cheese clock cloud cookie crazy cross dance
+death demon devil doctor dragon dream drink earth fairy fight flame flavor flavour flower friend garden gentle
+ghost giant glass golden green hammer happy heart horse house human hunter knight laugh light little
+lucky magic maker mania master metal mister money monster mouse music night ninja nothing number ocean
+orange order other panda party peace people person pirate place plant power pretty purple queen
+quick quiet rabbit random river robot secret shadow sheep silver simple skull sleep smile snake
+sound source space spirit spring stone storm sugar summer sunday super sweet thing think thunder
+tiger toast tower train turtle under voter water where white whole winter witch wizard woman wonder
+world yellow young zombie
+""".split())
 
 
 @dataclass(frozen=True)
@@ -137,6 +158,30 @@ def misspelling_score(w: Written, name: str) -> float:
     return fuzz.ratio(squeeze(flat), squeeze(squashed.rstrip("0123456789") or squashed))
 
 
+def longest_run(a: str, b: str) -> str:
+    """The longest unbroken run of characters `a` and `b` share (the first, when two tie)."""
+    best, prev = (0, 0), [0] * (len(b) + 1)
+    for i, ch in enumerate(a, 1):
+        cur = [0] * (len(b) + 1)
+        for j, other in enumerate(b, 1):
+            if ch == other:
+                cur[j] = prev[j - 1] + 1
+                best = max(best, (cur[j], i), key=lambda t: t[0])
+        prev = cur
+    return a[best[1] - best[0]:best[1]]
+
+
+def distinctive(w: Written, name: str) -> bool:
+    flat, words = w.flat, _words(name)
+    squashed = "".join(words)
+    if (len(flat) < 5 or not w.text.isascii() or flat == squashed or len(w.pieces) > len(words)
+            or flat in COMMON_RUNS):  # "Timeater I just" is no shorthand of one word; "flavour" is prose
+        return False
+    run = longest_run(flat, squashed)
+    return (len(run) >= 5 and len(run) >= 0.6 * len(flat) and len(run) >= 0.5 * len(squashed)
+            and "".join(ch for ch in run if ch.isalpha()) not in COMMON_RUNS)
+
+
 # (stage, score, test), in the order the matcher tries them; misspelling comes last, ranked.
 STAGES = (("abbreviation", 85.0, abbreviation), ("leetspeak", 88.0, leetspeak), ("repeat", 88.0, repeat),
           ("word_order", 90.0, word_order), ("subsequence", 80.0, subsequence))
@@ -150,3 +195,7 @@ def fitting(test, w: Written, names: dict[str, tuple[str, ...]]) -> list[str]:
 def misspelled(w: Written, names: dict[str, tuple[str, ...]]) -> list[tuple[float, str]]:
     """Every slot's best misspelling score, best first."""
     return sorted(((max(misspelling_score(w, k) for k in ks), n) for n, ks in names.items()), reverse=True)
+
+
+# Tried by the matcher only when every other stage and the fuzzy ratio found nobody.
+LAST_STAGES = (("distinctive", 80.0, distinctive),)
