@@ -365,3 +365,11 @@ def test_the_posts_table_speaks_the_threads_language(final):
     assert latin_outside_nicks(ru.stdout, final[0]) == []
     en = _votecount("posts", str(ROOT / "tests" / "fixtures" / "games" / "bold-vote"))
     assert en.returncode == 0 and "1 page)" in en.stdout and "author" in en.stdout and "автор" not in en.stdout
+
+
+def test_a_title_that_names_the_day_is_not_followed_by_the_day_again():
+    example = Path(__file__).resolve().parent.parent / "examples" / "zarechnaya"
+    [interim] = run(CountRequest((str(example),)))  # no game file: the thread's title "Голосование, день 1"
+    assert bbcode.render([interim]).splitlines()[0] == "[b]Голосование, день 1[/b]"
+    [final] = run(CountRequest((str(example),), game=str(example / "game.toml")))  # the game's title
+    assert bbcode.render([final]).splitlines()[0] == "[b]Мафия на Заречной — день 1: итоги[/b]"

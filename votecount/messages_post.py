@@ -6,6 +6,9 @@ POST_MESSAGES: dict[str, tuple[str, str]] = {
     # the heading: "Мафия на Заречной — день 1: промежуточный подсчёт на 14:00"
     'post.head': ('{title} — день {day}', '{title} — day {day}'),
     'post.head_final': ('{title} — день {day}: итоги', '{title} — day {day}: final count'),
+    # a title that names the day already ("Голосование, день 1"): not "— день 1" again
+    'post.head_named': ('{title}', '{title}'),
+    'post.head_final_named': ('{title}: итоги', '{title}: final count'),
     'post.deadline': ('дедлайн {date} в {time} {zone}', 'deadline {date} {time} {zone}'),
     'post.no_deadline': ('дедлайн не задан', 'no deadline set'),
     'post.times_in': (', время — {zone}', ', times in {zone}'),

@@ -16,6 +16,8 @@ the same a GM copies and edits for `--template`: bbcode.py and markdown.py fill 
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from ..messages import say
@@ -66,8 +68,10 @@ def day_data(r: DayResult, diff: dict | None = None, *, full: bool = False) -> d
     p = Post.of(r, full=full)
     lang = r.lang
     title = r.game_title or r.thread.title or r.thread.source
+    named = re.search(rf"\b(?:день|day)\s*{r.day}\b", title, re.IGNORECASE)  # "Голосование, день 1"
+    head = ("post.head" if r.provisional else "post.head_final") + ("_named" if named else "")
     return {
-        "head": p.say("post.head" if r.provisional else "post.head_final", title=title, day=r.day),
+        "head": p.say(head, title=title, day=r.day),
         "interim": interim_heading(r), "deadline": deadline_words(r, p.clock),
         "warnings": [f"{word(lang, 'warnings')}: {w}" for w in warnings(r, public=not full)],
         "labels": {k: word(lang, k) for k in ("candidate", "score", "voters")},
