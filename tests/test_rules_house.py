@@ -165,6 +165,41 @@ def test_H5_a_withdrawal_needs_its_phrase_and_then_a_vote_needs_none(tmp_path, e
     assert voters(day, "Гоша") == ["Аня"]
 
 
+H5_OWN = 'withdraw_words = ["убираю голос"]\nchange_words = ["перевожу свой голос на"]\naccept_fuzzy = true'
+
+
+def test_H5_a_gms_own_withdraw_phrase_is_a_withdrawal_and_a_built_in_one_is_refused(tmp_path, engine):
+    posts = [gm_post("Снять голос — только «убираю голос».")] + [
+        ("Аня", at("10:00"), "Вера"), ("Аня", at("10:05"), "убираю голос"), ("Боря", at("10:00"), "Вера"),
+        ("Боря", at("10:05"), "снимаю голос")]
+    day = count(tmp_path, engine, posts, PLAYERS, overrides=H5_OWN)[0]
+    assert [(b["kind"], b["status"]) for b in ballot_of(day, "Аня")] == [("vote", "superseded"), ("withdraw", "counted")]
+    assert [(b["kind"], b["status"]) for b in ballot_of(day, "Боря")] == [("vote", "counted"), ("withdraw", "rejected")]
+    assert [(v["code"], v["player"], v["rule"]) for v in day["violations"] if v["rule"] == "H.5"] == [
+        ("change_without_phrase", "Боря", "H.5")]
+    assert voters(day, "Вера") == ["Боря"]  # the earlier counted ballot stands
+
+
+def test_H5_without_the_key_a_gms_phrase_is_no_withdrawal(tmp_path, engine):
+    posts = [gm_post("Правила обычные."), ("Аня", at("10:00"), "Вера"), ("Аня", at("10:05"), "убираю голос")]
+    day = count(tmp_path, engine, posts, PLAYERS)[0]
+    assert "withdraw" not in [b["kind"] for b in ballot_of(day, "Аня")]
+    assert ballot_of(day, "Аня")[0]["status"] == "counted" and voters(day, "Вера") == ["Аня"]
+
+
+def test_H5_a_change_phrase_leaves_the_nick_after_it_to_the_name_matcher(tmp_path, engine):
+    posts = [gm_post("Смена — только «перевожу свой голос на …».")] + [
+        ("Аня", at("10:00"), "Вера"), ("Аня", at("10:10"), "Перевожу свой голос на Гошу"),
+        ("Боря", at("10:00"), "Вера"), ("Боря", at("10:10"), "меняю голос на Дашу")]
+    day = count(tmp_path, engine, posts, PLAYERS, overrides=H5_OWN, explain=True)[0]
+    changed = ballot_of(day, "Аня")[1]
+    assert (changed["status"], changed["target"], changed["written"]) == ("counted", "Гоша", "Гошу")
+    assert changed["match"]["stage"] == "inflection"
+    assert [b["status"] for b in ballot_of(day, "Боря")] == ["counted", "rejected"]  # not the game's phrase
+    assert ("change_without_phrase", "Боря") in codes(day)
+    assert voters(day, "Гоша") == ["Аня"] and voters(day, "Вера") == ["Боря"]
+
+
 # -- H.6: change limits by time of day ------------------------------------------------------------
 H6 = 'change_limits = [{ from = "19:00", limit = 2 }, { from = "19:50", limit = 1 }]'
 
