@@ -4,10 +4,14 @@ engines (tests/housekit.py: mybb.ru and phpBB 3)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
-from housekit import ENGINES, count
-from threadkit import ballot_of, codes, scores
+from housekit import ENGINES, count, page
+from threadkit import ballot_of, codes, game_toml, scores
 
 GM = "Ведущий"
 PLAYERS = ["Аня", "Боря", "Вера", "Гоша", "Даша"]
@@ -235,6 +239,19 @@ def test_H7_final_words_with_no_change_allowed_is_refused_naming_both_keys(tmp_p
     from votecount.errors import ConfigError
     with pytest.raises(ConfigError, match="'final_words' and 'change_limit'"):
         count(tmp_path, "mybbru", posts, PLAYERS, overrides='final_words = ["окончательно"]\nchange_limit = 0')
+
+
+def test_H7_final_words_with_no_change_allowed_is_one_line_naming_both_keys_exit_2(tmp_path):
+    thread, game = tmp_path / "thread.html", tmp_path / "game.toml"
+    thread.write_text(page("mybbru", [gm_post("Окончательно."), ("Аня", at("10:00"), "Вера")]), encoding="utf-8")
+    game.write_text(game_toml(PLAYERS, overrides='final_words = ["окончательно"]\nchange_limit = 0'),
+                    encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "votecount.cli", str(thread), "--game", str(game)],
+                          capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and str(game) in lines[0] and "Traceback" not in proc.stderr
+    assert "'final_words' and 'change_limit'" in lines[0] and "redundant" in lines[0]
 
 
 # -- H.8: pass a limited number of times per game ----------------------------------------------
