@@ -241,6 +241,14 @@ def test_H7_final_words_with_no_change_allowed_is_refused_naming_both_keys(tmp_p
         count(tmp_path, "mybbru", posts, PLAYERS, overrides='final_words = ["окончательно"]\nchange_limit = 0')
 
 
+def test_H5_the_change_phrase_is_the_whole_prefix_so_a_nick_like_a_prefix_word_stays(tmp_path, engine):
+    players = PLAYERS + ["Голос"]
+    posts = [gm_post("Смена — только «меняю голос на …»."), ("Аня", at("10:00"), "Вера"),
+             ("Аня", at("10:10"), "меняю голос на Голос")]
+    day = count(tmp_path, engine, posts, players, overrides='change_words = ["меняю голос на"]')[0]
+    assert [(b["status"], b["target"]) for b in ballot_of(day, "Аня")] == [("superseded", "Вера"), ("counted", "Голос")]
+
+
 def test_H7_final_words_with_no_change_allowed_is_one_line_naming_both_keys_exit_2(tmp_path):
     thread, game = tmp_path / "thread.html", tmp_path / "game.toml"
     thread.write_text(page("mybbru", [gm_post("Окончательно."), ("Аня", at("10:00"), "Вера")]), encoding="utf-8")

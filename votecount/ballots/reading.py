@@ -162,15 +162,20 @@ def _text(post: Post, matcher: Matcher, ballot_words: Words) -> _Text:
     body = " ".join(lines)
     return _Text(parts=parts, raw=raw, folded=folded, nicks=nicks, lines=lines, body=body,
                  whole=clean(" ".join(x.strip() for x in raw.split("\n") if x.strip())),
-                 stripped=_strip_prefix(_strip_change(body, ballot_words)), fast=flagged(FAST), early=flagged(EARLY),
+                 stripped=_unprefixed(body, ballot_words), fast=flagged(FAST), early=flagged(EARLY),
                  word_colour=("red" if flagged(RED_WORD) else "") + ("blue" if flagged(BLUE_WORD) else ""),
                  conditional=conditional, words=ballot_words)
 
 
-def _strip_change(body: str, words: Words) -> str:
-    """H.5: the body without a game's own change phrase ("перевожу голос на"); PREFIX then
-    takes off a vote prefix as usual."""
-    return words.change.sub("", body, count=1) if words.change is not None else body
+def _unprefixed(body: str, words: Words) -> str:
+    """The body without its vote prefix: a game's own change phrase (H.5, "перевожу голос на")
+    when it opens the body, that phrase being the prefix (a nick after it that is also a prefix
+    word, a player "Голос", stays); else PREFIX's."""
+    if words.change is not None:
+        rest, found = words.change.subn("", body, count=1)
+        if found:
+            return rest.strip(" \t,;:!.")
+    return _strip_prefix(body)
 
 
 def _conditional(raw: str, folded: str) -> tuple[str | None, str]:
