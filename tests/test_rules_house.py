@@ -4,10 +4,14 @@ engines (tests/housekit.py: mybb.ru and phpBB 3)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
-from housekit import ENGINES, count
-from threadkit import ballot_of, codes, scores
+from housekit import ENGINES, count, page
+from threadkit import ballot_of, codes, game_toml, scores
 
 GM = "Ведущий"
 PLAYERS = ["Аня", "Боря", "Вера", "Гоша", "Даша"]
@@ -165,6 +169,41 @@ def test_H5_a_withdrawal_needs_its_phrase_and_then_a_vote_needs_none(tmp_path, e
     assert voters(day, "Гоша") == ["Аня"]
 
 
+H5_OWN = 'withdraw_words = ["убираю голос"]\nchange_words = ["перевожу свой голос на"]\naccept_fuzzy = true'
+
+
+def test_H5_a_gms_own_withdraw_phrase_is_a_withdrawal_and_a_built_in_one_is_refused(tmp_path, engine):
+    posts = [gm_post("Снять голос — только «убираю голос».")] + [
+        ("Аня", at("10:00"), "Вера"), ("Аня", at("10:05"), "убираю голос"), ("Боря", at("10:00"), "Вера"),
+        ("Боря", at("10:05"), "снимаю голос")]
+    day = count(tmp_path, engine, posts, PLAYERS, overrides=H5_OWN)[0]
+    assert [(b["kind"], b["status"]) for b in ballot_of(day, "Аня")] == [("vote", "superseded"), ("withdraw", "counted")]
+    assert [(b["kind"], b["status"]) for b in ballot_of(day, "Боря")] == [("vote", "counted"), ("withdraw", "rejected")]
+    assert [(v["code"], v["player"], v["rule"]) for v in day["violations"] if v["rule"] == "H.5"] == [
+        ("change_without_phrase", "Боря", "H.5")]
+    assert voters(day, "Вера") == ["Боря"]  # the earlier counted ballot stands
+
+
+def test_H5_without_the_key_a_gms_phrase_is_no_withdrawal(tmp_path, engine):
+    posts = [gm_post("Правила обычные."), ("Аня", at("10:00"), "Вера"), ("Аня", at("10:05"), "убираю голос")]
+    day = count(tmp_path, engine, posts, PLAYERS)[0]
+    assert "withdraw" not in [b["kind"] for b in ballot_of(day, "Аня")]
+    assert ballot_of(day, "Аня")[0]["status"] == "counted" and voters(day, "Вера") == ["Аня"]
+
+
+def test_H5_a_change_phrase_leaves_the_nick_after_it_to_the_name_matcher(tmp_path, engine):
+    posts = [gm_post("Смена — только «перевожу свой голос на …».")] + [
+        ("Аня", at("10:00"), "Вера"), ("Аня", at("10:10"), "Перевожу свой голос на Гошу"),
+        ("Боря", at("10:00"), "Вера"), ("Боря", at("10:10"), "меняю голос на Дашу")]
+    day = count(tmp_path, engine, posts, PLAYERS, overrides=H5_OWN, explain=True)[0]
+    changed = ballot_of(day, "Аня")[1]
+    assert (changed["status"], changed["target"], changed["written"]) == ("counted", "Гоша", "Гошу")
+    assert changed["match"]["stage"] == "inflection"
+    assert [b["status"] for b in ballot_of(day, "Боря")] == ["counted", "rejected"]  # not the game's phrase
+    assert ("change_without_phrase", "Боря") in codes(day)
+    assert voters(day, "Гоша") == ["Аня"] and voters(day, "Вера") == ["Боря"]
+
+
 # -- H.6: change limits by time of day ------------------------------------------------------------
 H6 = 'change_limits = [{ from = "19:00", limit = 2 }, { from = "19:50", limit = 1 }]'
 
@@ -200,6 +239,27 @@ def test_H7_final_words_with_no_change_allowed_is_refused_naming_both_keys(tmp_p
     from votecount.errors import ConfigError
     with pytest.raises(ConfigError, match="'final_words' and 'change_limit'"):
         count(tmp_path, "mybbru", posts, PLAYERS, overrides='final_words = ["окончательно"]\nchange_limit = 0')
+
+
+def test_H5_the_change_phrase_is_the_whole_prefix_so_a_nick_like_a_prefix_word_stays(tmp_path, engine):
+    players = PLAYERS + ["Голос"]
+    posts = [gm_post("Смена — только «меняю голос на …»."), ("Аня", at("10:00"), "Вера"),
+             ("Аня", at("10:10"), "меняю голос на Голос")]
+    day = count(tmp_path, engine, posts, players, overrides='change_words = ["меняю голос на"]')[0]
+    assert [(b["status"], b["target"]) for b in ballot_of(day, "Аня")] == [("superseded", "Вера"), ("counted", "Голос")]
+
+
+def test_H7_final_words_with_no_change_allowed_is_one_line_naming_both_keys_exit_2(tmp_path):
+    thread, game = tmp_path / "thread.html", tmp_path / "game.toml"
+    thread.write_text(page("mybbru", [gm_post("Окончательно."), ("Аня", at("10:00"), "Вера")]), encoding="utf-8")
+    game.write_text(game_toml(PLAYERS, overrides='final_words = ["окончательно"]\nchange_limit = 0'),
+                    encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "votecount.cli", str(thread), "--game", str(game)],
+                          capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and str(game) in lines[0] and "Traceback" not in proc.stderr
+    assert "'final_words' and 'change_limit'" in lines[0] and "redundant" in lines[0]
 
 
 # -- H.8: pass a limited number of times per game ----------------------------------------------

@@ -70,3 +70,21 @@ def test_H11_a_games_vote_word_opens_a_bold_ballot_only_on_a_word_boundary(word,
     assert m is not None and m.group(1) is None
     assert w.bold_vote.search(f"x{word} {nick}") is None  # glued to a word before it: no ballot
     assert w.bold_vote.search("##unvote").group(1) == "##unvote"
+
+
+@given(st.sampled_from(["убираю голос", "Отменяю  голос", "withdraw"]), st.sampled_from(["", " Вася", "x"]),
+       st.sampled_from(["снимаю голос", "unvote", "-"]))
+def test_H5_a_games_withdraw_phrase_is_a_whole_line_beside_the_built_in_ones(phrase, tail, built_in):
+    w = v.words(withdraw=(phrase,))
+    folded = " ".join(phrase.casefold().split())
+    assert bool(w.withdraw.match(folded + tail)) == (tail == "")
+    assert w.withdraw.match(built_in) and v.DEFAULT_WORDS.withdraw is v.WITHDRAW
+
+
+@given(st.sampled_from(["перевожу свой голос на", "change my vote to"]), st.sampled_from(["вася", "alpha beta"]),
+       st.sampled_from([" ", ": ", "  "]))
+def test_H5_a_games_change_phrase_opens_a_ballot_only_on_a_word_boundary(phrase, nick, sep):
+    w = v.words(change=(phrase,))
+    assert w.change.sub("", f"{phrase}{sep}{nick}", count=1) == nick
+    assert w.change.match(f"{phrase}{nick}") is None  # glued to the nick: no phrase
+    assert v.DEFAULT_WORDS.change is None

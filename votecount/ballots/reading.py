@@ -22,7 +22,7 @@ from .names import Matcher, clean
 from .rawquote import own_runs
 from ..engines.kit.runs import WORD, Run, of_post
 from .vocabulary import (BLUE_WORD, CONDITIONAL, DEFAULT_WORDS, EARLY, FAST, HANG_ALL, PARDON_ALL, PREFIX,
-                         PREFIX_HEADS, RED_WORD, UNFAST, WITHDRAW, Words)
+                         PREFIX_HEADS, RED_WORD, UNFAST, Words)
 
 # Readings that are ballots (anything else a player posts is chatter or empty).
 BALLOT_KINDS = frozenset(Kind) - {Kind.chatter, Kind.empty}
@@ -162,9 +162,20 @@ def _text(post: Post, matcher: Matcher, ballot_words: Words) -> _Text:
     body = " ".join(lines)
     return _Text(parts=parts, raw=raw, folded=folded, nicks=nicks, lines=lines, body=body,
                  whole=clean(" ".join(x.strip() for x in raw.split("\n") if x.strip())),
-                 stripped=_strip_prefix(body), fast=flagged(FAST), early=flagged(EARLY),
+                 stripped=_unprefixed(body, ballot_words), fast=flagged(FAST), early=flagged(EARLY),
                  word_colour=("red" if flagged(RED_WORD) else "") + ("blue" if flagged(BLUE_WORD) else ""),
                  conditional=conditional, words=ballot_words)
+
+
+def _unprefixed(body: str, words: Words) -> str:
+    """The body without its vote prefix: a game's own change phrase (H.5, "перевожу голос на")
+    when it opens the body, that phrase being the prefix (a nick after it that is also a prefix
+    word, a player "Голос", stays); else PREFIX's."""
+    if words.change is not None:
+        rest, found = words.change.subn("", body, count=1)
+        if found:
+            return rest.strip(" \t,;:!.")
+    return _strip_prefix(body)
 
 
 def _conditional(raw: str, folded: str) -> tuple[str | None, str]:
@@ -217,7 +228,7 @@ def _prefixed_nick(t: _Text, matcher: Matcher) -> Reading | None:
 
 def _withdraw(t: _Text, matcher: Matcher) -> Reading | None:
     """2. A withdraw word ("снимаю голос", "unvote"), with or without a vote prefix."""
-    if WITHDRAW.match(t.stripped or t.body) or WITHDRAW.match(t.body):
+    if t.words.withdraw.match(t.stripped or t.body) or t.words.withdraw.match(t.body):
         return Reading(Kind.withdraw, written=t.body, fast=t.fast, early=t.early, conditional=t.conditional)
     return None
 

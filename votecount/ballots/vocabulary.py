@@ -7,7 +7,7 @@ a "word" has no word character on either side. Who uses what, by rule id (RULES.
 
 - PREFIX, PREFIX_HEADS: the vote prefix ("голос:", "голосую против", "vote:") any ballot may
   open with, C3.1 (a prefix is not "other words"): ballots/reading.py.
-- WITHDRAW: a withdrawal, PC.1 / C3.2: reading.py.
+- WITHDRAW: a withdrawal, PC.1 / C3.2 (H.5: with a game's `withdraw_words` beside it): reading.py.
 - PASS_WORDS, PASS: a pass ballot, PC.2: reading.py.
 - FAST_WORDS, FAST: the fast-night flag, PC.4; UNFAST: the flag withdrawn, PC.1:
   ballots/flagwords.py, reading.py.
@@ -19,7 +19,8 @@ a "word" has no word character on either side. Who uses what, by rule id (RULES.
 - RELAY: a GM's relayed ballot, C3.12: count/context.py.
 - Words, words(): the ballot words of one count, H.11: the built-in patterns above, or a game's
   own `vote_words`, `unvote_words` and `pass_words` (Rules) made into the same patterns:
-  reading.py (pass), bold.py (vote, unvote, pass).
+  reading.py (pass), bold.py (vote, unvote, pass); H.5: its `withdraw_words` and `change_words`
+  (reading.py: a withdrawal, a change phrase before the nick).
 - VOTE_WORDS, DRAFT_PASS_WORDS, DRAFT_PASS, DRAFT_BOLD_VOTE: the evidence `votecount init` guesses a preset from
   (no rule id: a draft is a guess the GM checks): draft/guess.py.
 
@@ -105,6 +106,8 @@ class Words:
     bold_vote: re.Pattern = BOLD_VOTE  # group 1: an unvote word (bold style)
     bold_pass: re.Pattern = BOLD_PASS  # after a bold vote word
     bold_pass_alone: re.Pattern = BOLD_PASS_ALONE  # a bold pass phrase standing alone
+    withdraw: re.Pattern = WITHDRAW  # H.5: a whole folded line (free-text style)
+    change: re.Pattern | None = None  # H.5: a game's change phrase opening a ballot, taken off as a prefix
 
 
 DEFAULT_WORDS = Words()
@@ -117,12 +120,20 @@ def _alternatives(words: tuple[str, ...]) -> str:
 
 
 @functools.cache
-def words(vote: tuple[str, ...] = (), unvote: tuple[str, ...] = (), pass_: tuple[str, ...] = ()) -> Words:
+def words(vote: tuple[str, ...] = (), unvote: tuple[str, ...] = (), pass_: tuple[str, ...] = (), *,
+          withdraw: tuple[str, ...] = (), change: tuple[str, ...] = ()) -> Words:
     """H.11: the patterns of a game's own ballot words; an empty list keeps the built-in pattern.
-    TeamLiquid-style boards: words(vote=("##vote", "vote"), unvote=("##unvote", "unvote"))."""
-    if not (vote or unvote or pass_):
+    TeamLiquid-style boards: words(vote=("##vote", "vote"), unvote=("##unvote", "unvote")).
+    H.5: a game's `withdraw_words` are read as withdrawals beside the built-in WITHDRAW (a built-in
+    one is still a withdrawal, which H.5 then refuses without the phrase); its `change_words`
+    open a ballot as PREFIX's "меняю голос на" does."""
+    if not (vote or unvote or pass_ or withdraw or change):
         return DEFAULT_WORDS
     out = {}
+    if withdraw:
+        out["withdraw"] = re.compile(rf"^(?:{_alternatives(withdraw)})$|{WITHDRAW.pattern}")
+    if change:
+        out["change"] = re.compile(rf"^(?:{_alternatives(change)})(?!\w)\s*[:\-–—]?\s*")
     if vote or unvote:
         un = _alternatives(unvote or ("unvote",))
         yes = _alternatives(vote or ("vote",))

@@ -26,7 +26,8 @@ def reader(rules: Rules):
     """The ballot reader of a rules' ballot_style, with its ballot words (H.11), narrowed to
     bold text (H.10) and to the vote colours (H.9) where the rules say so."""
     read = bold.read_bold if rules.ballot_style == "bold" else reading.read
-    words = vocabulary.words(rules.vote_words, rules.unvote_words, rules.pass_words)
+    words = vocabulary.words(rules.vote_words, rules.unvote_words, rules.pass_words,
+                             withdraw=rules.withdraw_words, change=rules.change_words)
     if words is not vocabulary.DEFAULT_WORDS:
         read = functools.partial(read, words=words)
     if rules.ballot_style == "bold_nick":
