@@ -311,7 +311,9 @@ class DayCount:
                          now=self.now if provisional else None,
                          colours=self.rules.colour_votes or bool(self.rules.weights),
                          open_reason=(reason or "deadline") if provisional else None,
-                         majority=closing.majority_needed(self.rules, len(events.survivors(self.view.alive, self.day.events))))
+                         majority=closing.majority_needed(self.rules, len(events.survivors(self.view.alive, self.day.events))),
+                         vote_weights={v: self.weight(v, "red")
+                                       for v in events.survivors(self.view.voters, self.day.events)})
 
 
 def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int | None = None,

@@ -122,7 +122,19 @@ def one_vote_short(r) -> list[str]:
     """Under a majority rule, in an interim count: the candidates one vote from being decided (L-1)."""
     if r.majority is None or r.outcome.kind != "open":
         return []
-    return [row.candidate for row in r.tally if 0 < r.majority - row.score <= 1]
+    return [row.candidate for row in r.tally if 0 < r.majority - row.score <= one_step(r, row)]
+
+
+def one_step(r, row) -> float:
+    """The most one ballot can add to `row`'s score: the heaviest red vote (RB.4 weights) of a
+    voter who may vote and is not already voting red for it; a blue vote turned red adds its own
+    weight too. A result without weights counts every step as one vote."""
+    if not r.vote_weights:
+        return 1.0
+    on = {v.voter: v for v in row.votes}
+    gains = [w + (on[voter].weight if on[voter].colour == "blue" else -w) if voter in on else w
+             for voter, w in r.vote_weights.items()]
+    return max(gains, default=0.0)
 
 
 def interim_heading(r) -> str | None:
