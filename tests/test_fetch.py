@@ -242,6 +242,14 @@ def test_503_every_time_fails_naming_the_page(forum):
     assert forum.asked() == [P1] * 3
 
 
+def test_a_single_attempt_is_named_in_the_singular(forum):
+    forum.add(P1, Reply(503, b"busy"))
+    clock, _ = fake_clock()
+    with pytest.raises(FetchError, match=r"HTTP 503 .* after 1 attempt$"):
+        fetch_thread(forum.url(P1), FetchOptions(delay=0, progress=False, retries=0), clock=clock)
+    assert forum.asked() == [P1]
+
+
 def test_404_fails_at_once_with_url_and_status(forum, thread):
     forum.routes.pop(P2)
     with pytest.raises(FetchError, match=r"page 2 \(.*/viewtopic\.php\?id=28&p=2\): HTTP 404 Not Found") as err:

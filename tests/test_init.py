@@ -73,7 +73,7 @@ def test_draft_loads_and_guesses_gm_roster_days_and_rules(tmp_path):
     assert "# deadline = 2026-12-01T20:00:00+03:00  # FILL IN: в посте 14 дедлайн не найден" in text
     assert "# День 1: открыт постом ведущего 6: «День 1.»" in text
     assert "# День 3: открыт постом ведущего 14: «*** День 3 ***»" in text
-    assert "dead = []  # FILL IN: кто выбыл до этого дня (убит, казнён, автокилл); посты ведущего с открытия дня 1 называют: Петя\n" in text
+    assert "dead = []  # FILL IN: кто выбыл до этого дня (убит, казнён, модкилл); посты ведущего с открытия дня 1 называют: Петя\n" in text
     assert "с открытия дня 2 называют: Маша\n" in text
     # the GM's list names two who never posted: suggested, commented out
     assert '# nick = "Коля"' in text and '# nick = "Dimon_88"' in text

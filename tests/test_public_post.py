@@ -274,7 +274,8 @@ def latin_outside_nicks(text: str, day) -> list[str]:
 
 
 @pytest.mark.parametrize("fmt, detail", [("bbcode", None), ("markdown", None), ("bbcode", "full"),
-                                         ("table", None), ("html", None)])
+                                         ("markdown", "full"), ("table", None), ("table", "public"),
+                                         ("html", None), ("html", "full")])  # JSON, CSV: codes by contract
 def test_russian_output_has_no_latin_outside_nicks_links_and_code(final, interim, fmt, detail):
     for days in (final, interim):
         text = report(fmt, days, detail=detail)

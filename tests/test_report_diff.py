@@ -68,6 +68,29 @@ def test_new_withdrawn_and_recoloured_votes(lang, lines):
     assert sorted(compare(before, after, lang)["lines"]) == sorted(lines)
 
 
+@pytest.mark.parametrize("lang, lines", [("ru", ["Маша: новый голос — Вася", "Петя: голос больше не засчитан — Коля"]),
+                                         ("en", ["Маша voted: Вася", "Петя: the vote for Коля no longer counts"])])
+def test_a_preset_without_colours_names_none(lang, lines):
+    # bold-vote: the JSON still says each counted ballot is "red"; that is no side a player chose
+    before = day({"Петя": ("Коля", "red"), "Оля": ("Вася", "red")})
+    after = day({"Маша": ("Вася", "red"), "Оля": ("Вася", "red")})
+    assert sorted(compare(before, after, lang, coloured=False)["lines"]) == sorted(lines)
+
+
+def test_the_bold_vote_game_diff_has_no_colour(tmp_path):
+    game = ROOT / "tests" / "fixtures" / "games" / "bold-vote"
+    args = [str(game), "--game", str(game / "game.toml")]
+    first = CliRunner().invoke(app, [*args, "-f", "json"])
+    days = json.loads(first.stdout)
+    days = days if isinstance(days, list) else [days]
+    prev = tmp_path / "prev.json"
+    prev.write_text(json.dumps([{**d, "ballots": [], "tally": []} for d in days]), "utf-8")
+    out = CliRunner().invoke(app, [*args, "-f", "table", "--diff", str(prev)])
+    assert out.exit_code == 0 and days[0]["ballots"], out.stdout
+    assert "(red)" not in out.stdout and "(красный)" not in out.stdout
+    assert any(b["colour"] == "red" for d in days for b in d["ballots"])  # the JSON's counted colour
+
+
 @pytest.mark.parametrize("lang, new, gone", [
     ("ru", "новое нарушение: Коля — голос после дедлайна", "снято нарушение: Маша — нет цвета"),
     ("en", "new violation: Коля — голос после дедлайна", "violation gone: Маша — нет цвета"),

@@ -74,10 +74,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "no counted ballot to take the fast flag from: ignored"),
     "early_vote_changed": ("досрочный голос менять нельзя: изменение не засчитано",
                            "an early (досрочно) ballot cannot be changed: ignored"),
-    "early_closed": ("все живые проголосовали досрочно: день закрыт в {time}",
-                     "every alive voter voted досрочно: the day closed at {time}"),
+    "early_closed": ("все живые проголосовали досрочно: день закрыт {time}",
+                     "every alive voter voted досрочно: the day closed {time}"),
     "hammer": ("большинство ({need}) набрано: {target} — день окончен", "{target} reached majority ({need}): the day ends"),
-    "fast_night": ("фаст набран в {time}: фаст-ночь", "fast votes complete at {time}: fast night"),
+    "fast_night": ("фаст набран {time}: фаст-ночь", "fast votes complete {time}: fast night"),
     "runoff_once": ("в катастрофе — только один пост с голосом: не засчитан",
                     "one ballot only in the runoff: ignored"),
     "runoff_hang_all": ("в катастрофе голосуют «повесить всех» или «помиловать всех» ({names}): не засчитан",
@@ -359,6 +359,16 @@ def say(code: str, lang: str, **fields) -> str:
         return template.format(**fields)
     except (KeyError, IndexError):
         return template
+
+
+def counted(lang: str, n: int, key: str) -> str:
+    """"1 страница", "2 страницы", "5 страниц"; "1 page", "2 pages" (messages: `plural.*`)."""
+    forms = say(f"plural.{key}", lang).split("|")
+    if lang != "ru":
+        return f"{n} {forms[0] if n == 1 else forms[-1]}"
+    last, tens = n % 10, n % 100
+    form = forms[0] if last == 1 and tens != 11 else forms[1] if 2 <= last <= 4 and not 12 <= tens <= 14 else forms[2]
+    return f"{n} {form}"
 
 
 def note_text(note, lang: str) -> str:

@@ -128,7 +128,7 @@ DRAFT_MESSAGES: dict[str, tuple[str, str]] = {
         '; посты ведущего с открытия дня {n} называют: {names}',
         "; the GM's posts since day {n} opened name: {names}"),
     'draft.dead': (
-        '  # FILL IN: кто выбыл до этого дня (убит, казнён, автокилл){hint}',
+        '  # FILL IN: кто выбыл до этого дня (убит, казнён, модкилл){hint}',
         '  # FILL IN: who was out before this day (killed, lynched, modkilled){hint}'),
     'draft.bad_deadline': (
         '«{text}» прочитано как {time}, но {why}: проверьте',

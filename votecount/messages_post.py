@@ -54,6 +54,13 @@ POST_MESSAGES: dict[str, tuple[str, str]] = {
     # "1 page", "2 pages"): Russian one|few|many, English one|other
     'plural.pages': ('страница|страницы|страниц', 'page|pages'),
     'plural.posts': ('пост|поста|постов', 'post|posts'),
+    # a time inside a sentence (count/checks.said): on the deadline's date, or another date
+    'when.time': ('в {clock}', 'at {clock}'),
+    'when.dated': ('в {clock} {date}', 'at {clock} on {date}'),
+    # who edited a vote post, and when (the edited_vote sentences' {by})
+    'edited.by_when': (' (правка — {who}, {when})', ' (edited by {who} {when})'),
+    'edited.by': (' (правка — {who})', ' (edited by {who})'),
+    'plural.attempts': ('попытка|попытки|попыток', 'attempt|attempts'),
     # `votecount posts`: the table's headers
     'posts.no': ('№', 'no'), 'posts.id': ('ид', 'id'), 'posts.author': ('автор', 'author'),
     'posts.time': ('время', 'time'), 'posts.edited': ('правка', 'edited'), 'posts.text': ('текст', 'text'),

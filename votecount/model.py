@@ -251,3 +251,6 @@ class DayResult:
     # "incomplete" (the pages lack part of the day: Thread.missing_pages); None when final
     open_reason: str | None = None
     majority: int | None = None  # the votes that decide the day under a majority rule (H.13), else None
+    # the weight a red vote of each voter who may still vote would count (RB.4, C3.10): one
+    # ballot's step towards the majority (the reports' L-1); empty: every step is one vote
+    vote_weights: dict[str, float] = field(default_factory=dict)

@@ -25,6 +25,22 @@ def iso(t: datetime | None) -> str:
     return t.isoformat(sep=" ", timespec="seconds") if t else ""
 
 
+def said(t: datetime | None, ref: datetime | None, lang: str) -> str:
+    """A time in a sentence as the post writes times ("в 21:05", "в 21:05 28.11"): in the
+    deadline's zone, the date only off the deadline's date, seconds only when the time shares
+    the deadline's minute (a ballot at 20:00:30 against 20:00). JSON keeps the ISO stamp."""
+    if t is None:
+        return ""
+    if ref is not None and ref.tzinfo is not None and t.tzinfo is not None:
+        t = t.astimezone(ref.tzinfo)
+    near = ref is not None and t.replace(second=0, microsecond=0) == ref.replace(second=0, microsecond=0)
+    clock = t.strftime("%H:%M:%S" if near and t.second != ref.second else "%H:%M")
+    if ref is not None and t.date() == ref.date():
+        return say("when.time", lang, clock=clock)
+    date = t.strftime("%d.%m") if lang == "ru" else f"{t:%b} {t.day}"
+    return say("when.dated", lang, clock=clock, date=date)
+
+
 class Seen(NamedTuple):
     """One post of the day as the gates see it (a tuple: made for every post)."""
 
@@ -104,9 +120,13 @@ def advance_runoff_ballot(c: Counting, s: Seen) -> bool:
     return False
 
 
-def edited_by(post) -> str:
-    """" (who, when)" of an edit, for the edited_vote sentences ("" when the page does not say)."""
-    return f" ({post.edited_by}, {iso(post.edited_at)})" if post.edited_by else ""
+def edited_by(post, *, lang: str, deadline: datetime | None) -> str:
+    """" (правка — who, when)" of an edit, for the edited_vote sentences ("" when the page does
+    not say who edited)."""
+    if not post.edited_by:
+        return ""
+    when = said(post.edited_at, deadline, lang)
+    return say("edited.by_when" if when else "edited.by", lang, who=post.edited_by, when=when)
 
 
 def edited_vote(c: Counting, s: Seen) -> bool:
@@ -116,7 +136,7 @@ def edited_vote(c: Counting, s: Seen) -> bool:
     by_gm = post.edited_by is not None and key(post.edited_by) in c.ctx.gm_keys
     if not (post.edited and not by_gm and rules.edited_vote != "allowed" and s.ballotish):
         return False
-    by = edited_by(post)
+    by = edited_by(post, lang=c.lang, deadline=c.view.deadline)
     if rules.edited_vote == "missed":
         edited_missed(c, b, by)
         return True

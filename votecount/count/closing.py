@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import dayend, events
-from .checks import iso
+from .checks import said
 from ..messages import say
 from .counting import Counting
 from ..model import Ballot, Kind, Post, Reading
@@ -25,7 +25,7 @@ def early_close(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
     if early >= need:
         c.closed = ("RB.8", b.post.time)
         c.flags["early_close_at"] = b.post.time
-        b.story.append(say("early_closed", c.lang, time=iso(b.post.time)))
+        b.story.append(say("early_closed", c.lang, time=said(b.post.time, c.view.deadline, c.lang)))
 
 
 def alive_count(c: Counting, post: Post) -> int:
@@ -70,7 +70,7 @@ def fast_night(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
     rest = [v for v in voters if not (v in counted and counted[v].fast)]
     if not rest or (len(rest) == 1 and cannot_decide(c, rest[0], counted, b.post)):
         c.flags["fast_night_at"] = b.post.time
-        b.story.append(say("fast_night", c.lang, time=iso(b.post.time)))
+        b.story.append(say("fast_night", c.lang, time=said(b.post.time, c.view.deadline, c.lang)))
 
 
 def cannot_decide(c: Counting, player: str, counted: dict[str, Ballot], post: Post) -> bool:

@@ -106,12 +106,13 @@ def note_passes(c: Counting, counted: dict[str, Ballot], passes: dict[str, list[
                 passes.setdefault(voter, []).append(c.view.number)
 
 
-def settle_edits(ballots: list[Ballot], current: dict[str, Ballot], *, final: bool, lang: str) -> None:
+def settle_edits(ballots: list[Ballot], current: dict[str, Ballot], *, final: bool, lang: str,
+                 deadline: datetime | None = None) -> None:
     """H.4: an edited post is a missed vote only when it holds the voter's last ballot of a day
     that is over; one a later clean ballot replaced, or one in an interim count (the voter may
     still vote), is only ignored."""
     for b in ballots:
         for i, v in enumerate(b.violations):
             if v.rule == "H.4" and v.effect == "missed" and (not final or current.get(b.voter) is not b):
-                b.violations[i] = replace(v, effect="ignored", message=say("edited_vote_ignored", lang,
-                                                                                 by=edited_by(b.post)))
+                by = edited_by(b.post, lang=lang, deadline=deadline)
+                b.violations[i] = replace(v, effect="ignored", message=say("edited_vote_ignored", lang, by=by))

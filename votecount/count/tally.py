@@ -295,7 +295,8 @@ class DayCount:
         return inside, [p for p in self.after if end is not None and p.time >= end]
 
     def day_result(self, rows, outcome, *, missing, misses, modkills, runoff, reason=None) -> DayResult:
-        house.settle_edits(self.ballots, self.current, final=outcome.kind != "open", lang=self.lang)  # H.4
+        house.settle_edits(self.ballots, self.current, final=outcome.kind != "open", lang=self.lang,
+                            deadline=self.view.deadline)  # H.4
         phases = self.ballots + (list(runoff.ballots) if runoff is not None else [])
         in_posts = [v for b in phases for v in b.violations] + self.loose
         violations = sorted(in_posts, key=lambda v: (v.post_no or 0, collate(v.player))) + misses
@@ -310,7 +311,9 @@ class DayCount:
                          now=self.now if provisional else None,
                          colours=self.rules.colour_votes or bool(self.rules.weights),
                          open_reason=(reason or "deadline") if provisional else None,
-                         majority=closing.majority_needed(self.rules, len(events.survivors(self.view.alive, self.day.events))))
+                         majority=closing.majority_needed(self.rules, len(events.survivors(self.view.alive, self.day.events))),
+                         vote_weights={v: self.weight(v, "red")
+                                       for v in events.survivors(self.view.voters, self.day.events)})
 
 
 def count(thread: Thread, game: Game, rules: Rules, lang: str, *, only_day: int | None = None,

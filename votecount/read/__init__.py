@@ -5,5 +5,5 @@ fetch.py, http.py, cookies.py, manifest.py: live threads, the only network code)
 processes for a long thread; postsfile.py reads a posts file instead of pages); zone.py: the
 zone and language the saved pages state, which a count without --tz or a game file takes.
 
-May import: votecount.engines, votecount.model, votecount.errors, votecount.parallel, votecount
-(the version, for the User-Agent)."""
+May import: votecount.engines, votecount.model, votecount.errors, votecount.parallel,
+votecount.messages (plurals of fetch errors), votecount (the version, for the User-Agent)."""

@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 from .. import __version__
 from . import manifest as manifest_mod
 from ..errors import FetchError, InputError
+from ..messages import counted
 
 if TYPE_CHECKING:  # http.cookiejar and email.utils load only when a URL is fetched
     from http.cookiejar import CookieJar
@@ -217,7 +218,7 @@ class _Client:
             kind = "timed out" if isinstance(exc, httpx.TimeoutException) else "connection failed"
             if attempt == attempts - 1:
                 detail = self._say(str(exc) or type(exc).__name__)
-                raise FetchError(f"{label}: {kind} after {attempts} attempts ({detail})") from None
+                raise FetchError(f"{label}: {kind} after {counted('en', attempts, 'attempts')} ({detail})") from None
             self._sleep(self._backoff(attempt), label)
             return _AGAIN
 
@@ -229,7 +230,7 @@ class _Client:
         reason = f"HTTP {r.status_code} {r.reason_phrase}".strip()
         asked = retry_after(r.headers.get("Retry-After"), self.clock.now())
         if attempt == attempts - 1:
-            message = f"{label}: {reason} after {attempts} attempts"
+            message = f"{label}: {reason} after {counted('en', attempts, 'attempts')}"
             raise FetchError(message) if asked is None else TooSoon(message, asked)
         if asked is not None and asked > opts.max_wait:
             raise TooSoon(f"{label}: {reason}: the server asks to wait "

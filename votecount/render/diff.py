@@ -57,14 +57,16 @@ def load_previous(path: str | Path) -> dict[int, dict]:
     return out
 
 
-def _choices(day: dict) -> dict[str, tuple[str, str | None, str]]:
-    """Each voter's counted ballot as (kind, target, colour); a pass has no target."""
+def _choices(day: dict, coloured: bool = True) -> dict[str, tuple[str, str | None, str]]:
+    """Each voter's counted ballot as (kind, target, colour); a pass has no target. In a preset
+    without colours (`coloured` False) every colour is "none": the JSON's counted "red" is no
+    side a player chose."""
     out: dict[str, tuple[str, str | None, str]] = {}
     for b in day["ballots"]:
         if b.get("status") != "counted":
             continue
         if b.get("kind") == "vote" and b.get("target"):
-            out[b["voter"]] = ("vote", b["target"], b.get("colour") or "none")
+            out[b["voter"]] = ("vote", b["target"], (b.get("colour") or "none") if coloured else "none")
         elif b.get("kind") == "pass":
             out[b["voter"]] = ("pass", None, "none")
         elif b.get("kind") == "withdraw":
@@ -76,16 +78,17 @@ def _violation_key(v: dict) -> tuple:
     return (v.get("code"), v.get("player"), v.get("post_id"))
 
 
-def compare(before: dict | None, after: dict, lang: str) -> dict:
+def compare(before: dict | None, after: dict, lang: str, *, coloured: bool = True) -> dict:
     """The diff of two day objects (CONTRACT JSON) as data and sentences in `lang`: the scores,
-    the voters' moves, who is missing, the violations and the outcome, in that order."""
+    the voters' moves, who is missing, the violations and the outcome, in that order. Colours
+    are named only where the preset has them (`coloured`)."""
     if before is None:
         return {"previous": False, "scores": [], "moves": [], "missing_gone": [], "missing_new": [],
                 "violations_new": [], "violations_gone": [], "outcome": None,
                 "lines": [diff_line(lang, "new_day", day=after["day"])]}
     lines: list[str] = []
     scores = _scores(before, after, lang, lines)
-    moves = _moves(before, after, lang, lines)
+    moves = _moves(before, after, lang, lines, coloured=coloured)
     gone, came = _missing(before, after, lang, lines)
     v_new, v_gone = _violations(before, after, lang, lines)
     outcome = _outcome(before, after, lang, lines)
@@ -110,14 +113,14 @@ def _scores(before: dict, after: dict, lang: str, lines: list[str]) -> list[dict
     return scores
 
 
-def _moves(before: dict, after: dict, lang: str, lines: list[str]) -> list[dict]:
+def _moves(before: dict, after: dict, lang: str, lines: list[str], *, coloured: bool) -> list[dict]:
     """Each voter whose choice changed: voted, unvoted, recoloured (a change of side), moved."""
     def label(choice: tuple[str, str | None, str], with_colour: bool = True) -> str:
         kind, target, colour = choice
         name = word(lang, "pass") if kind == "pass" else target
         return f"{name} ({word(lang, colour)})" if with_colour and colour in ("red", "blue") else name
 
-    was, now = _choices(before), _choices(after)
+    was, now = _choices(before, coloured), _choices(after, coloured)
     moves = []
     for voter in list(dict.fromkeys([*now, *was])):
         a, b = was.get(voter), now.get(voter)
@@ -182,4 +185,4 @@ def _short(v: dict) -> dict:
 def diffs_for(results: list[DayResult], previous: dict[int, dict]) -> dict[int, dict]:
     """Day number → the diff of that day against the earlier count."""
     from .json_out import day_dict
-    return {r.day: compare(previous.get(r.day), day_dict(r), r.lang) for r in results}
+    return {r.day: compare(previous.get(r.day), day_dict(r), r.lang, coloured=bool(r.colours)) for r in results}

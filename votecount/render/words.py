@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from ..messages import note_text, say
+from ..messages import counted, note_text, say  # noqa: F401 (counted: the reports' plural)
 
 def word(lang: str, key: str) -> str:
     """The report label `key` (messages.py, `label.*`)."""
@@ -15,16 +15,6 @@ def word(lang: str, key: str) -> str:
 
 def diff_line(lang: str, key: str, **fields) -> str:
     return say(f"diff.{key}", lang, **fields)
-
-
-def counted(lang: str, n: int, key: str) -> str:
-    """"1 страница", "2 страницы", "5 страниц"; "1 page", "2 pages" (messages: `plural.*`)."""
-    forms = say(f"plural.{key}", lang).split("|")
-    if lang != "ru":
-        return f"{n} {forms[0] if n == 1 else forms[-1]}"
-    last, tens = n % 10, n % 100
-    form = forms[0] if last == 1 and tens != 11 else forms[1] if 2 <= last <= 4 and not 12 <= tens <= 14 else forms[2]
-    return f"{n} {form}"
 
 
 def num(x: float) -> str:
@@ -132,7 +122,19 @@ def one_vote_short(r) -> list[str]:
     """Under a majority rule, in an interim count: the candidates one vote from being decided (L-1)."""
     if r.majority is None or r.outcome.kind != "open":
         return []
-    return [row.candidate for row in r.tally if 0 < r.majority - row.score <= 1]
+    return [row.candidate for row in r.tally if 0 < r.majority - row.score <= one_step(r, row)]
+
+
+def one_step(r, row) -> float:
+    """The most one ballot can add to `row`'s score: the heaviest red vote (RB.4 weights) of a
+    voter who may vote and is not already voting red for it; a blue vote turned red adds its own
+    weight too. A result without weights counts every step as one vote."""
+    if not r.vote_weights:
+        return 1.0
+    on = {v.voter: v for v in row.votes}
+    gains = [w + (on[voter].weight if on[voter].colour == "blue" else -w) if voter in on else w
+             for voter, w in r.vote_weights.items()]
+    return max(gains, default=0.0)
 
 
 def interim_heading(r) -> str | None:
