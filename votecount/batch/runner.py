@@ -8,8 +8,9 @@ and `--jobs 1` run exactly the same code. It never raises: a bad thread comes ba
 The parent finds the threads (`discover`, in find.py), hands out jobs, keeps a state file of finished
 threads in OUT (so `--resume` skips threads whose input is unchanged and a killed run loses
 nothing finished), and writes the tables sorted by thread, day and post, so the same input
-gives byte-identical files whatever the number of workers (batch_tables). pandas is imported
-only to write JSON and Parquet tables (CSV is written with the csv module).
+gives byte-identical files whatever the number of workers (batch_tables); a thread's rows are
+written once every thread before it has come (ordered.py: CSV streamed, JSON/Parquet gathered).
+pandas is imported only to write JSON and Parquet tables (CSV is written with the csv module).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from ..api import Note, RawPage, note_text
 from ..errors import InputError, VotecountError
 from . import dataset as datasets, remote, schedule
 from .find import Job
-from .tables import TABLES, result_rows, sorted_rows, write_tables
+from .ordered import OrderedTables
+from .tables import result_rows
 
 STATE_FILE = ".votecount-batch.jsonl"
 def _real(job: Job, path: str) -> str:
@@ -236,6 +238,32 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
     results: dict[str, dict] = {}
     lines: dict[str, str] = {}  # key → its state line, written once, kept for the final rewrite
     state_path = out / STATE_FILE
+    tables = None if dataset else OrderedTables(out, fmt, sorted((j.key for j in jobs), key=api.natural_order))
+    try:
+        _collect(stream, state_path, results=results, lines=lines, tables=tables, state=state,
+                 progress=progress, sizes=sizes)
+    except BaseException:
+        if tables:
+            tables.abandon()
+        raise
+    keys = sorted(results, key=api.natural_order)
+    if dataset:
+        datasets.prune(dataset.out, {r["partition"] for r in results.values() if r.get("partition")})
+    else:
+        tables.finish()
+    _write_state(state_path, [lines[k] for k in keys])
+    summary = Summary(threads=len(keys))
+    for r in results.values():
+        summary.failed += r["status"] == "error"
+        summary.unchanged += bool(r.get("unchanged"))
+        summary.pages += r.get("pages") or 0
+        summary.posts += r.get("posts") or 0
+    return summary
+
+
+def _collect(stream, state_path: Path, *, results: dict, lines: dict, tables, state: dict,
+             progress, sizes: dict[str, int]) -> None:
+    """Each result as it comes: its line in the state file, its rows to the tables."""
     with open(state_path, "a" if state else "w", encoding="utf-8") as log:
         for res in stream:
             if res["status"] == "unchanged":
@@ -246,22 +274,10 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
                 log.write(line)
                 log.flush()  # a killed run keeps every thread finished so far
             results[res["key"]] = res
+            if tables:
+                tables.add(res["key"], res["rows"])
             if progress:
                 progress({**res, "bytes": sizes.get(res["key"], 0)})
-    keys = sorted(results, key=api.natural_order)
-    if dataset:
-        datasets.prune(dataset.out, {r["partition"] for r in results.values() if r.get("partition")})
-    else:
-        write_tables(out, fmt, {name: sorted_rows(name, (results[k]["rows"][name] for k in keys))
-                                for name in TABLES})
-    _write_state(state_path, [lines[k] for k in keys])
-    summary = Summary(threads=len(keys))
-    for r in results.values():
-        summary.failed += r["status"] == "error"
-        summary.unchanged += bool(r.get("unchanged"))
-        summary.pages += r.get("pages") or 0
-        summary.posts += r.get("posts") or 0
-    return summary
 
 
 _STATE_KEYS = ("key", "hash", "status", "pages", "posts", "rows", "partition")

@@ -4,6 +4,7 @@ rows of one thread's count, the order of the rows, and the files they are writte
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import os
 from pathlib import Path
@@ -129,17 +130,24 @@ def write_csv(path: Path, name: str, rows: list[list]) -> None:
     module with its defaults; a missing value (None, NaN) is an empty field; the typed columns
     hold what `astype` makes of the value (Int64 an int, float64 a float written as repr,
     boolean True/False). tests/test_batch_tables.py compares the two."""
-    cols = COLUMNS[name]
-    casts = [(i, _CASTS[t]) for i, (_, t) in enumerate(cols) if t in _CASTS]
     with open(path, "w", encoding="utf-8", newline="") as f:
         writer = csv.writer(f, lineterminator="\n")
-        writer.writerow([c for c, _ in cols])
-        for row in rows:
-            row = list(row)
-            for i, cast in casts:
-                value = row[i]
-                row[i] = None if value is None or value != value else cast(value)  # NaN != NaN
-            writer.writerow(row)
+        writer.writerow([c for c, _ in COLUMNS[name]])
+        writer.writerows(csv_row(name, row) for row in rows)
+
+
+def csv_row(name: str, row: list) -> list:
+    """One row of table `name` as write_csv writes it (typed columns cast, NaN empty)."""
+    row = list(row)
+    for i, cast in _casts(name):
+        value = row[i]
+        row[i] = None if value is None or value != value else cast(value)  # NaN != NaN
+    return row
+
+
+@functools.lru_cache(maxsize=None)
+def _casts(name: str) -> tuple:
+    return tuple((i, _CASTS[t]) for i, (_, t) in enumerate(COLUMNS[name]) if t in _CASTS)
 
 
 def _frame(name: str, rows: list[list]):
