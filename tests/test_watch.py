@@ -451,3 +451,14 @@ def test_watch_dir_keeps_the_last_count_when_a_page_is_half_saved(tmp_path):
     got = watch(str(folder), game_file(tmp_path, "en"), Day([half]), rounds=2)
     assert got[1].results == got[0].results and not got[1].changed
     assert got[1].notes[0].startswith("no count this round: ") and "page2.html" in got[1].notes[0]
+
+
+def test_l_minus_one_is_the_counts_own_weighted_step_on_an_open_day():
+    """An open day: L-1 is the count's `majority.one_short` (a prosecutor's red weighs 2: two
+    votes short is L-1), not one vote short of the need."""
+    from votecount.watch.changes import alerts
+    day = {"day": 1, "provisional": True, "flags": {}, "outcome": {"kind": "open"},
+           "tally": [{"candidate": "Коля", "score": 2}, {"candidate": "Петя", "score": 3}],
+           "majority": {"alive": 7, "need": 4, "one_short": ["Коля"]}}
+    said = alerts(None, day, need=4, lang="ru")
+    assert any("Коля" in line for line in said) and not any("Петя" in line for line in said)

@@ -36,12 +36,22 @@ def _scores(day: dict | None) -> dict[str, float]:
 
 
 def _l_minus_one(before: dict | None, after: dict, need: int | None, lang: str) -> list[str]:
-    """Each candidate one vote short of the hammer now and not before (majority rules only)."""
+    """Each candidate one ballot short of the hammer now and not before (majority rules only):
+    the count's own `majority.one_short` (one weighted step: a prosecutor's red counts as it
+    weighs), else one vote short of `need`."""
     if need is None or need < 2 or (after.get("flags") or {}).get("hammer_at"):
         return []
     was, now = _scores(before), _scores(after)
-    return [say("watch.l_minus_one", lang, target=c, score=f"{s:g}", need=need)
-            for c, s in now.items() if need - 1 <= s < need and not need - 1 <= was.get(c, 0.0) < need]
+    short_now, short_was = _one_short(after, now, need), _one_short(before, was, need) if before else set()
+    return [say("watch.l_minus_one", lang, target=c, score=f"{now.get(c, 0.0):g}", need=need)
+            for c in now if c in short_now and c not in short_was]
+
+
+def _one_short(day: dict, scores: dict, need: int) -> set:
+    shown = (day.get("majority") or {}).get("one_short") if day.get("provisional") else None
+    if shown is not None:  # an open day: the count's own L-1 (a final count names none)
+        return set(shown)
+    return {c for c, s in scores.items() if need - 1 <= s < need}
 
 
 def _hammer(before: dict | None, after: dict, need: int | None, lang: str) -> list[str]:
