@@ -164,14 +164,36 @@ def test_css_hidden_edit_notice_is_still_read(tmp_path):
     assert (post["edited"], post["edited_by"], msk(post["edited_at"])) == (True, "Маша", "2026-11-28T21:05:10+03:00")
 
 
-def test_pages_of_two_topics_are_refused_by_the_saved_address(tmp_path):
-    """The permalinks (`?pid=N#pN`) carry no topic number, so the pages' own addresses (the
-    SingleFile `url:` line) decide: page 2 of topic 29 is not a page of topic 28, even under
-    the same title."""
+def test_pages_of_two_topics_are_refused_by_the_page_topic(tmp_path):
+    """The permalinks (`?pid=N#pN`) carry no topic number; the page states its own
+    (`div#pun-viewtopic[data-topic-id]`): page 2 of topic 29 is not a page of topic 28, even
+    under the same title."""
+    (tmp_path / "page1.html").write_bytes((EXAMPLE / "page1.html").read_bytes())
+    other = (EXAMPLE / "page2.html").read_bytes().replace(b'data-topic-id="28"', b'data-topic-id="29"', 1)
+    (tmp_path / "page2.html").write_bytes(other.replace(b"viewtopic.php?id=28&p=2", b"viewtopic.php?id=29&p=2", 1))
+    with pytest.raises(ParseError, match=r"page2\.html: a page of another thread than .*page1\.html "
+                                         r"\(topic 29 in its post links, the page or its address, topic 28"):
+        posts_json(tmp_path)
+    assert len(posts_json(EXAMPLE)) == 13  # the example's two pages name topic 28 both
+
+
+def test_a_page_stating_no_topic_is_judged_by_its_saved_address(tmp_path):
+    """A design without `data-topic-id`: the page's own address (the SingleFile `url:` line)
+    decides."""
+    for name in ("page1.html", "page2.html"):
+        text = (EXAMPLE / name).read_bytes().replace(b' data-topic-id="28"', b"", 1)
+        if name == "page2.html":
+            text = text.replace(b"viewtopic.php?id=28&p=2", b"viewtopic.php?id=29&p=2", 1)
+        (tmp_path / name).write_bytes(text)
+    with pytest.raises(ParseError, match=r"page2\.html: a page of another thread .*\(topic 29 in its post links, "
+                                         r"the page or its address, topic 28"):
+        posts_json(tmp_path)
+
+
+def test_the_page_topic_outweighs_its_saved_address(tmp_path):
+    """What the board printed on the page names its posts' topic; an address that says otherwise
+    (a topic moved or merged, then saved under its old link) does not split the thread."""
     (tmp_path / "page1.html").write_bytes((EXAMPLE / "page1.html").read_bytes())
     other = (EXAMPLE / "page2.html").read_bytes().replace(b"viewtopic.php?id=28&p=2", b"viewtopic.php?id=29&p=2", 1)
     (tmp_path / "page2.html").write_bytes(other)
-    with pytest.raises(ParseError, match=r"page2\.html: a page of another thread than .*page1\.html "
-                                         r"\(topic 29 in its post links or address, topic 28"):
-        posts_json(tmp_path)
-    assert len(posts_json(EXAMPLE)) == 13  # the example's two pages name topic 28 both
+    assert len(posts_json(tmp_path)) == 13

@@ -53,6 +53,7 @@ SELECTORS = Selectors(
           f".//{_EDIT}", f".//*[{cls('post-sig')}]"),
     next_page=("//link[@rel='next']/@href", f"//div[{cls('pagelink')}]//a[{cls('next')}]/@href"),
     title=("//div[@id='pun-main']/h1/span", "//div[@id='pun-main']/h1"),
+    topic="//div[@id='pun-viewtopic']/@data-topic-id",  # its permalinks (?pid=N#pN) name no topic
 )
 
 

@@ -129,6 +129,7 @@ class _PageRead:
     notes: tuple = ()  # what the engine says of the page beside its posts (Engine.notes)
     next_url: str | None = None  # the page's "next page" link (resolved), None on a last page
     lang: str | None = None  # the first page's own word on its language (zone.declared_language)
+    topic: str | None = None  # the page's own topic number (Engine.topic), where its links name none
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ def _read_page(raw: sources.RawPage, number: int, parser, how: _Reading, *, doc=
     notes = tuple(parser.notes(doc, raw.source)) if parser.notes is not None else ()
     return parser, _PageRead(raw.source, found, parser.title(doc), now, why, raw.mtime, url, page_url, inferred,
                              notes, None if url else _next_url(parser, doc, page_url),
-                             declared_language(doc) if number == 1 else None)
+                             declared_language(doc) if number == 1 else None, parser.topic(doc))
 
 
 def _next_url(parser, doc, page_url: str | None) -> str | None:
@@ -212,6 +213,7 @@ class _Gathered:
     used: set = field(default_factory=set)  # where the save moments came from
     titles: dict = field(default_factory=dict)  # page → its thread title (two threads are refused)
     page_urls: dict = field(default_factory=dict)  # page → its address, when known (its topic, too)
+    page_topics: dict = field(default_factory=dict)  # page → the topic number it states (Engine.topic)
     latest: datetime | None = None  # strong evidence of when the pages were saved (no mtimes)
     first_url: str | None = None
     lang: str | None = None  # the first page's (_PageRead.lang)
@@ -232,6 +234,8 @@ class _Gathered:
         self.titles[read.source] = read.title
         if read.page_url:
             self.page_urls[read.source] = read.page_url
+        if read.topic:
+            self.page_topics[read.source] = read.topic
         self.title = self.title or read.title
         if read.inferred:
             self.inferred.append(read.inferred)
@@ -277,7 +281,7 @@ def thread_from_pages(raws, label: str, *, tz: ZoneInfo, engine: str | None = No
         raise ParseError(f"{label}: no pages")
     merged = thread.merge(got.posts, title=got.title, engine=parser.name, pages=got.pages,
                           source=label, saved_at_source=", ".join(sorted(got.used)) or None,
-                          page_titles=got.titles, page_urls=got.page_urls)
+                          page_titles=got.titles, page_urls=got.page_urls, page_topics=got.page_topics)
     merged = replace(merged, saved_at=got.latest, url=got.first_url, lang=got.lang)
     if got.inferred:
         merged = replace(merged, warnings=(generic_note(got.inferred), *merged.warnings))

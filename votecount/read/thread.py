@@ -57,14 +57,15 @@ def _title_key(title: str) -> str:
 
 
 def check_one_thread(posts: list[Post], page_titles: dict[str, str],
-                     page_urls: dict[str, str] | None = None) -> None:
+                     page_urls: dict[str, str] | None = None, page_topics: dict[str, str] | None = None) -> None:
     """Refuse pages of two different threads given as one (a folder of several games' pages).
 
     Decided conservatively, page against the first page: different topic numbers in the
     post links; or, when a page's links carry none, different titles (the page number set
     aside) and no post in common. A thread renamed between two saves keeps its topic number.
-    Post links without a topic (mybb.ru's `viewtopic.php?pid=N#pN`) leave it to the page's own
-    address (`page_urls`: fetched, or named by the saved file) when there is one.
+    Post links without a topic (mybb.ru's `viewtopic.php?pid=N#pN`) leave it to the topic the
+    page states (`page_topics`: mybb.ru's data-topic-id) or to its own address (`page_urls`:
+    fetched, or named by the saved file) when there is one.
     """
     sources = list(dict.fromkeys([*page_titles, *(p.source for p in posts)]))
     if len(sources) < 2:
@@ -76,8 +77,10 @@ def check_one_thread(posts: list[Post], page_titles: dict[str, str],
         if topic:
             topics[post.source].add(topic)
         ids[post.source].add(post.post_id)
+    stated = dict(page_topics or {})
     for source, url in (page_urls or {}).items():
-        topic = topic_of(url)
+        stated.setdefault(source, topic_of(url))
+    for source, topic in stated.items():
         if topic and source in topics and not topics[source]:
             topics[source].add(topic)
     first = sources[0]
@@ -86,7 +89,7 @@ def check_one_thread(posts: list[Post], page_titles: dict[str, str],
         if len(a) == 1 and len(b) == 1:
             if a != b:
                 raise ParseError(f"{other}: a page of another thread than {first} (topic {b.pop()} "
-                                 f"in its post links or address, topic {a.pop()} in the first page's): give "
+                                 f"in its post links, the page or its address, topic {a.pop()} in the first page's): give "
                                  "the pages of one thread")
             continue
         ta, tb = page_titles.get(first, ""), page_titles.get(other, "")
@@ -99,8 +102,8 @@ def check_one_thread(posts: list[Post], page_titles: dict[str, str],
 
 def merge(posts: list[Post], *, title: str, engine: str, pages: int, source: str,
           saved_at_source: str | None = None, page_titles: dict[str, str] | None = None,
-          page_urls: dict[str, str] | None = None) -> Thread:
-    check_one_thread(posts, page_titles or {}, page_urls or {})
+          page_urls: dict[str, str] | None = None, page_topics: dict[str, str] | None = None) -> Thread:
+    check_one_thread(posts, page_titles or {}, page_urls or {}, page_topics or {})
     by_id: dict[str, Post] = {}
     warnings: list[Note] = []
     for post in posts:

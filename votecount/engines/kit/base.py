@@ -73,6 +73,7 @@ class Selectors:
     drop: tuple[str, ...] = ()  # elements inside the body to remove (quotes, signatures…)
     next_page: str = ""  # string: href of the next page
     title: str = ""  # string: the thread title
+    topic: str = ""  # string: the page's topic number where its post links carry none (mybb.ru)
     # Ids taken from URLs or compound attributes: a regex whose first group (else the whole
     # match) is the id, e.g. r"[?&;]u=(\d+)" for "index.php?PHPSESSID=9f3a;u=57" or
     # r"#p(\d+)" for "viewtopic.php?p=123#p123"; empty: the first run of digits.

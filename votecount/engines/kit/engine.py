@@ -151,6 +151,11 @@ class Engine:
             return self.next_href(doc)
         return self._compiled(doc).first("next_page", doc) or None
 
+    def topic(self, doc) -> str | None:
+        """The page's own topic number (the `topic` role), or None: for telling two threads'
+        pages apart where post links carry no topic (read/thread.check_one_thread)."""
+        return self._compiled(doc).first("topic", doc) or None
+
     def title(self, doc) -> str:
         if self.read_title is not None:
             return self.read_title(doc)
