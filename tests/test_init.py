@@ -299,7 +299,8 @@ def test_all_times_are_utc_is_drafted_as_utc(tmp_path):
 
 
 def test_a_singlefile_date_gives_its_offset(tmp_path):
-    html_ = page(RED_BLUE_GAME).replace(
+    # a board whose clock is UTC+5 (its text times and data-posted agree), saved by a player there
+    html_ = page(RED_BLUE_GAME, zone=timezone(timedelta(hours=5))).replace(
         "<head>", "<head><!--\n Page saved with SingleFile \n url: https://x.rolka.me/viewtopic.php?id=1 \n"
         " saved date: Sun Nov 29 2026 20:10:41 GMT+0500 (Екатеринбург, стандартное время)\n-->", 1)
     thread = tmp_path / "thread.html"

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT
 from forumserver import Forum, Reply
-from threadkit import MSK, PAGE, POST
+from threadkit import MSK, PAGE, post_html
 from votecount.api import CountRequest
 from votecount.read.http import FetchOptions, robots_delay
 from votecount.watch.loop import Clock, WatchRequest, rounds
@@ -87,8 +87,8 @@ class Thread:
         for i, (author, when, body, edit) in enumerate(chunk):
             no = (number - 1) * PER_PAGE + i + 1
             notice = f'<p class="lastedit">Отредактировано {edit[0]} ({edit[1]})</p>' if edit else ""
-            out.append(POST.format(pid=100 + no, no=no, uid=2 + NICKS.index(author) if author in NICKS else 1,
-                                   when=when, author=author, body=body, edit=notice))
+            out.append(post_html(pid=100 + no, no=no, uid=2 + NICKS.index(author) if author in NICKS else 1,
+                                 when=when, author=author, body=body, edit=notice))
         links = "" if last else (f'<div class="linkst"><div class="pagelink"><strong>{number}</strong> '
                                  f'<a class="next" href="{self.path(number + 1)}">»</a></div></div>')
         return PAGE.format(title="День 1: голосование", posts="".join(out) + links)

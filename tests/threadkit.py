@@ -1,25 +1,28 @@
 """Small vote threads in mybb.ru markup (the engine most Russian forum mafia runs on), for
-rule tests: one line per post, the way a GM would describe the thread."""
+rule tests: one line per post, the way a GM would describe the thread. The markup follows the
+notes' "Verified since" facts (notes/ru-forum-engines.md): `div#pun-viewtopic[data-topic-id]`,
+`div.post#pN` (topicpost / endpost) with `data-posted` in Unix seconds, the permalink
+`viewtopic.php?pid=N#pN`, `div#pN-content.post-content` holding `p.lastedit`."""
 
 from __future__ import annotations
 
 import html
-from datetime import timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 MSK = timezone(timedelta(hours=3))
 
 PAGE = """<!DOCTYPE html>
 <html lang="ru"><head><meta charset="utf-8"><title>{title}</title></head><body>
-<div id="pun"><div id="pun-viewtopic" class="punbb"><div id="pun-main" class="main">
+<div id="pun"><div id="pun-viewtopic" class="punbb" data-topic-id="1"><div id="pun-main" class="main">
 <h1><span>{title}</span></h1><div id="topic_t1" class="topic">
 {posts}
 </div></div></div></div></body></html>
 """
-POST = """<div id="p{pid}" class="post" data-user-id="{uid}" data-group-id="4">
-<h3><span><strong>{no}</strong><a class="permalink" rel="nofollow" href="https://t.rolka.me/viewtopic.php?id=1#p{pid}">{when}</a></span></h3>
+POST = """<div id="p{pid}" class="post{place}"{posted} data-user-id="{uid}" data-group-id="4">
+<h3><span><strong>{no}</strong><a class="permalink" rel="nofollow" href="https://t.rolka.me/viewtopic.php?pid={pid}#p{pid}">{when}</a></span></h3>
 <div class="container"><div class="post-author"><ul><li class="pa-author"><span class="acchide">Автор:&#160;</span><a href="https://t.rolka.me/profile.php?id={uid}">{author}</a></li></ul></div>
-<div class="post-body"><div class="post-box"><div class="post-content">
+<div class="post-body"><div class="post-box"><div id="p{pid}-content" class="post-content">
 <p>{body}</p>{edit}
 </div></div></div></div></div>
 """
@@ -33,8 +36,27 @@ def blue(nick: str) -> str:
     return f'<span style="color: #0000FF">{nick}</span>'
 
 
-def page(posts: list[tuple], title: str = "Голосование") -> str:
-    """posts: (author, "YYYY-MM-DD HH:MM:SS", body_html[, edited_by, edited_at])."""
+def _posted(when: str, zone) -> str:
+    """mybb.ru's data-posted: Unix seconds (UTC) of the post's time, written here in `zone`;
+    none for a time that is not one (a post whose time cannot be read)."""
+    try:
+        moment = datetime.strptime(when, "%Y-%m-%d %H:%M:%S").replace(tzinfo=zone)
+    except ValueError:
+        return ""
+    return f' data-posted="{int(moment.timestamp())}"'
+
+
+def post_html(*, pid: int, no: int, uid: int, author: str, when: str, body: str, edit: str = "",
+              place: str = "", zone=MSK) -> str:
+    """One post in mybb.ru's markup; `author` as shown (escaped here), `edit` the p.lastedit
+    notice's HTML, `place` " topicpost" or " endpost"."""
+    return POST.format(pid=pid, no=no, uid=uid, when=when, author=html.escape(author), body=body,
+                       edit=edit, place=place, posted=_posted(when, zone))
+
+
+def page(posts: list[tuple], title: str = "Голосование", zone=MSK) -> str:
+    """posts: (author, "YYYY-MM-DD HH:MM:SS", body_html[, edited_by, edited_at]); the times are
+    the board's clock in `zone` (Moscow by default), and data-posted is that moment."""
     uids: dict[str, int] = {}
     out = []
     for no, item in enumerate(posts, 1):
@@ -43,8 +65,9 @@ def page(posts: list[tuple], title: str = "Голосование") -> str:
         if len(item) > 3:
             edit = f'<p class="lastedit">Отредактировано {html.escape(item[3])} ({item[4]})</p>'
         uid = uids.setdefault(author, len(uids) + 2)
-        out.append(POST.format(pid=100 + no, no=no, uid=uid, when=when, author=html.escape(author),
-                               body=body, edit=edit))
+        place = " topicpost" if no == 1 else " endpost" if no == len(posts) else ""
+        out.append(post_html(pid=100 + no, no=no, uid=uid, author=author, when=when, body=body, edit=edit,
+                             place=place, zone=zone))
     return PAGE.format(title=title, posts="".join(out))
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from threadkit import PAGE, POST
+from threadkit import PAGE, post_html
 
 EXAMPLE = ROOT / "examples" / "zarechnaya"
 SAVED = ["--saved-at", "2026-11-29T20:10:41"]  # the example's save moment
@@ -152,17 +152,16 @@ def essence(result) -> list[dict]:
 def thread_pages(posts: list[tuple], per_page: int, title: str = "Голосование", topic: int = 1,
                  id_base: int = 100) -> list[str]:
     """posts: (author, "YYYY-MM-DD HH:MM:SS", body_html). Post numbers run on across pages,
-    as on the forum; `topic` is the topic number in every post link."""
+    as on the forum; `topic` is the topic number (the page root's data-topic-id)."""
     uids: dict[str, int] = {}
     pages = []
     for start in range(0, len(posts), per_page):
         chunk = []
         for no, (author, when, body) in enumerate(posts[start:start + per_page], start + 1):
             uid = uids.setdefault(author, len(uids) + 2)
-            chunk.append(POST.format(pid=id_base + no, no=no, uid=uid, when=when,
-                                     author=html.escape(author), body=body, edit="")
-                         .replace("viewtopic.php?id=1#", f"viewtopic.php?id={topic}#"))
-        pages.append(PAGE.format(title=html.escape(title), posts="".join(chunk)))
+            chunk.append(post_html(pid=id_base + no, no=no, uid=uid, author=author, when=when, body=body))
+        pages.append(PAGE.format(title=html.escape(title), posts="".join(chunk))
+                     .replace('data-topic-id="1"', f'data-topic-id="{topic}"'))
     return pages
 
 

@@ -17,6 +17,8 @@ from hostile_kit import (EXAMPLE, GAME, clean_error, cli, counted, encode, essen
                          snapshot, thread_pages)
 from threadkit import game_toml, red
 
+NO_TOPIC = ' data-topic-id="1"'  # a page that states no topic number (its root without data-topic-id)
+
 SAVED = ["--saved-at", "2026-11-29T20:10:41"]
 PLAYERS = ["Вася", "Петя", "Маша", "Коля", "Оля"]
 POSTS = [("Ведущий", "2026-11-29 09:00:00", "День 1. Голосуем до 20:00."),
@@ -107,11 +109,12 @@ def test_pages_of_two_threads_by_topic_number(work):
 
 
 def test_pages_of_two_threads_by_title(work):
-    """No topic number in the links: the titles differ and no post is on both pages."""
+    """No topic number on the pages (a design without data-topic-id, no saved address): the titles
+    differ and no post is on both pages."""
     inp, game = work
     a = thread_pages(POSTS, 5, title="Мафия на Заречной: день 1")
     b = thread_pages(POSTS, 5, title="Мафия в Простоквашино: день 2", id_base=900)
-    strip = lambda p: p.replace("viewtopic.php?id=1#", "viewtopic.php#")  # noqa: E731
+    strip = lambda p: p.replace(NO_TOPIC, "")  # noqa: E731
     write_pages(inp, [strip(a[0]), strip(b[1])])
     clean_error(run(inp, game), "page2.html", "another thread", "Простоквашино")
 
@@ -119,8 +122,8 @@ def test_pages_of_two_threads_by_title(work):
 def test_pages_of_two_threads_numbered_alike(work):
     """Same title, no topic numbers, both pages hold posts 1–5 with different ids."""
     inp, game = work
-    a = thread_pages(POSTS, 5)[0].replace("viewtopic.php?id=1#", "viewtopic.php#")
-    b = thread_pages(POSTS, 5, id_base=900)[0].replace("viewtopic.php?id=1#", "viewtopic.php#")
+    a = thread_pages(POSTS, 5)[0].replace(NO_TOPIC, "")
+    b = thread_pages(POSTS, 5, id_base=900)[0].replace(NO_TOPIC, "")
     write_pages(inp, [a, b])
     clean_error(run(inp, game), "two different posts numbered 1", "two threads")
 
@@ -130,7 +133,7 @@ def test_one_thread_with_the_page_number_in_its_title(work, tmp_path):
     inp, game = work
     pages = thread_pages(POSTS, 5)
     pages[1] = pages[1].replace("<h1><span>Голосование", "<h1><span>Голосование - Страница 2")
-    write_pages(inp, [p.replace("viewtopic.php?id=1#", "viewtopic.php#") for p in pages])
+    write_pages(inp, [p.replace(NO_TOPIC, "") for p in pages])
     assert essence(counted(run(inp, game))) == expected(tmp_path, game)
 
 
