@@ -4,7 +4,7 @@ Evidence, in order: the forum's footer ("All times are UTC", vBulletin's "GMT +3
 zone name; votecount/engines/kit/zones.py reads it), then the offset of a SingleFile "saved date" (the clock
 of whoever saved the page, usually a player of the game), else Europe/Moscow for pages in
 Russian and UTC for others (page_language), said as a default. A count without --tz or a game
-file takes its zone the same way (zone_note), with one note saying which.
+file takes its zone the same way (choose), with one note saying which.
 A bare offset becomes UTC, Europe/Moscow for +3 (the zone of most Russian games), or the
 Etc/GMT name of that offset; the draft marks the line CHECK either way.
 """
