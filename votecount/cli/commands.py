@@ -84,8 +84,10 @@ def count_cmd(
     check_output(output, threads, game, diff, rules, cookies, template)
     chosen = pick_format(fmt, output, Format, "count")
     detail = None if public is None else ("public" if public else "full")
-    from ..render.template import load
-    own = None if template is None else load(template)  # read first: a bad one fails before the count
+    own = None
+    if template is not None:  # read first: a bad one fails before the count (imported only then)
+        from ..render.template import load
+        own = load(template)
     from ..api import CountRequest, check_whole, run
     previous = None
     if diff is not None:  # read first: a bad file fails before the (slower) count

@@ -4,7 +4,7 @@ Evidence, in order: the forum's footer ("All times are UTC", vBulletin's "GMT +3
 zone name; votecount/engines/kit/zones.py reads it), then the offset of a SingleFile "saved date" (the clock
 of whoever saved the page, usually a player of the game), else Europe/Moscow for pages in
 Russian and UTC for others (page_language), said as a default. A count without --tz or a game
-file takes its zone the same way (zone_note), with one note saying which.
+file takes its zone the same way (choose), with one note saying which.
 A bare offset becomes UTC, Europe/Moscow for +3 (the zone of most Russian games), or the
 Etc/GMT name of that offset; the draft marks the line CHECK either way.
 """
@@ -151,7 +151,7 @@ class Choice:
     """The zone of a count or draft told none otherwise, and why."""
 
     name: str
-    which: str  # "stated" (the pages say it) | "ru" (Moscow: Russian pages) | "utc" (others)
+    code: str  # its Note's: warning.zone_stated | warning.zone_default_ru | warning.zone_default_utc
     why: str  # the catalogue's `zone.why_*` sentence that says why, for init's comment
     fields: tuple = ()  # its fields
     trees: dict = field(default_factory=dict, compare=False)  # source → page tree read whole (_trees)
@@ -159,10 +159,7 @@ class Choice:
     def note(self):
         """The count's Note that says which zone was taken (and, for init's comment, why)."""
         from ..model import Note
-        return Note.of(NOTES[self.which], zone=self.name, why=self.why, **dict(self.fields))
-
-
-NOTES = {"stated": "warning.zone_stated", "ru": "warning.zone_default_ru", "utc": "warning.zone_default_utc"}
+        return Note.of(self.code, zone=self.name, why=self.why, **dict(self.fields))
 
 
 def choose(raws) -> Choice:
@@ -172,10 +169,10 @@ def choose(raws) -> Choice:
     found = from_docs(docs) if docs else None
     if found:
         name, why, fields = found
-        return Choice(name, "stated", why, tuple(fields.items()), whole)
+        return Choice(name, "warning.zone_stated", why, tuple(fields.items()), whole)
     if docs and page_language(docs) == "en":
-        return Choice("UTC", "utc", "zone.why_utc", (), whole)
-    return Choice(DEFAULT_TZ, "ru", "zone.why_ru", (), whole)
+        return Choice("UTC", "warning.zone_default_utc", "zone.why_utc", (), whole)
+    return Choice(DEFAULT_TZ, "warning.zone_default_ru", "zone.why_ru", (), whole)
 
 
 def local_pages(arg: str) -> list:
