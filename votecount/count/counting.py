@@ -8,10 +8,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from ..model import Ballot, Post, Reading, Violation
+from ..model import Ballot, Kind, Post, Reading, Violation
 from .context import Context
 from .dayview import DayView
 from .rules import Rules
+
+# The ballots that count for a voter (a ballot's kind is its reading's: vote, pass; or
+# withdraw, runoff, invalid).
+CHOICES = frozenset((Kind.vote, Kind.pass_))
 
 
 class Counting(Protocol):
