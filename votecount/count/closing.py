@@ -10,7 +10,7 @@ from typing import Callable
 from . import dayend, events
 from .checks import said
 from ..messages import say
-from .counting import CHOICES, Counting
+from .counting import CHOICES, Counting, tagged
 from ..model import Ballot, Kind, Post, Reading
 
 
@@ -58,8 +58,8 @@ def hammer(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
         c.closed = (c.view.rule("hammer"), b.post.time)
         c.flags["hammer_at"] = b.post.time
         c.no_lynch_hammer = b.kind == "pass"
-        rule = c.closed[0]  # H.13 in the Russian presets; bold-vote's own majority has no id
-        b.story.append((f"{rule}: " if rule else "") + say("hammer", c.lang, target=b.target or "No Lynch", need=need))
+        # H.13 in the Russian presets; bold-vote's own majority has no id
+        b.story.append(tagged(c.closed[0], say("hammer", c.lang, target=b.target or "No Lynch", need=need)))
 
 
 def fast_night(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:

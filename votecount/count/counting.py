@@ -18,6 +18,11 @@ from .rules import Rules
 CHOICES = frozenset((Kind.vote, Kind.pass_))
 
 
+def tagged(rule: str, text: str) -> str:
+    """A story line led by the rule id that decided it (none where RULES.md gives no id)."""
+    return f"{rule}: {text}" if rule else text
+
+
 class Counting(Protocol):
     """The day's count as a rule sees it (tally.DayCount is the one implementation)."""
 
