@@ -5,6 +5,7 @@ words are in vocabulary.py."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..model import Kind, NickMatch, Post, Reading
 from .names import Matcher, clean
@@ -13,18 +14,25 @@ from ..engines.kit.runs import WORD, Run, of_post
 from .vocabulary import BOLD_FILLER, DEFAULT_WORDS, TAG_VOTE, Words
 
 
-def _bold_texts(parts: list[Run]) -> list[str]:
-    """The post's bold text, consecutive bold runs joined: `<b>Vote: <div style="color:…">X</div></b>`
-    is one "Vote: X", not a vote with no nick and a stray "X"."""
-    out: list[str] = []
+def bold_groups(parts: Sequence[Run], apart=None) -> list[list[Run]]:
+    """The post's bold runs, consecutive ones in one group (`<b>Ва<i>ся</i></b>` is one nick); a
+    run whose text `apart` accepts opens a group of its own even right after another bold run."""
+    out: list[list[Run]] = []
     joined = False
     for r in parts:
-        if r.bold and joined and not _OFFICIAL.match(r.text):  # two official tags side by side: two texts
-            out[-1] += r.text
+        if r.bold and joined and not (apart and apart(r.text)):
+            out[-1].append(r)
         elif r.bold:
-            out.append(r.text)
+            out.append([r])
         joined = r.bold
     return out
+
+
+def _bold_texts(parts: list[Run]) -> list[str]:
+    """The post's bold text, consecutive bold runs joined: `<b>Vote: <div style="color:…">X</div></b>`
+    is one "Vote: X", not a vote with no nick and a stray "X"; two official tags side by side are
+    two texts."""
+    return ["".join(r.text for r in group) for group in bold_groups(parts, _OFFICIAL.match)]
 
 
 # The official tag's own text (mafiascum's <span class="bbvote">): "UNVOTE: X" then "VOTE: Y".

@@ -14,6 +14,7 @@ from lxml import etree
 from ..engines.kit.colours import classify, from_element, to_rgb
 from ..engines.kit.runs import Run, of_post
 from ..model import Kind, Post, Reading
+from .bold import bold_groups
 from .names import Matcher, clean
 from .rawquote import own_runs, without_quotes
 
@@ -76,19 +77,6 @@ def read_coloured(post: Post, matcher: Matcher, *, read, colours: tuple[str, ...
                         body_runs=None), matcher)
 
 
-def _bold_lines(parts: list[Run]) -> list[list[Run]]:
-    """The post's bold runs, consecutive ones in one line (`<b>Ва<i>ся</i></b>` is one nick)."""
-    out: list[list[Run]] = []
-    joined = False
-    for r in parts:
-        if r.bold and joined:
-            out[-1].append(r)
-        elif r.bold:
-            out.append([r])
-        joined = r.bold
-    return out
-
-
 def _run_html(r: Run) -> str:
     """A run as HTML that reads back with its colour (red and blue are what the rules read)."""
     text = htmlmod.escape(r.text)
@@ -97,7 +85,7 @@ def _run_html(r: Run) -> str:
 
 def read_bold_nick(post: Post, matcher: Matcher, *, read) -> Reading:
     """H.10: the ballot is a nick in bold (no VOTE word needed); text that is not bold is chatter."""
-    lines = [line for line in _bold_lines(list(own_runs(of_post(post)))) if "".join(r.text for r in line).strip()]
+    lines = [line for line in bold_groups(own_runs(of_post(post))) if "".join(r.text for r in line).strip()]
     if not lines:
         return Reading(Kind.empty) if not post.text.strip() else _chatter(post)
     narrowed = replace(post, text="\n".join("".join(r.text for r in line).strip() for line in lines),

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import permutations
 
 from rapidfuzz import fuzz
@@ -63,11 +64,11 @@ class Written:
     k: str
     text: str
 
-    @property
+    @cached_property  # read by every stage's test of every name: made once
     def flat(self) -> str:
         return "".join(ch for ch in self.k if ch.isalnum())
 
-    @property
+    @cached_property
     def pieces(self) -> list[str]:
         """The written words, "&" kept as one: "M&L" → m, &, l."""
         return re.findall(r"&|[^\W_]+", self.k.replace("&", " & "))

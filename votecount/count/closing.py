@@ -10,7 +10,7 @@ from typing import Callable
 from . import dayend, events
 from .checks import said
 from ..messages import say
-from .counting import Counting
+from .counting import CHOICES, Counting, tagged
 from ..model import Ballot, Kind, Post, Reading
 
 
@@ -46,7 +46,7 @@ def hammer(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
     end the day (red minus blue, weights applied, in a coloured preset); a No Lynch (pass)
     majority needs `no_lynch_fewer` fewer and ends it with nobody eliminated."""
     need = majority_needed(c.rules, alive_count(c, b.post))
-    if need is None or b.kind not in ("vote", "pass") or (b.kind == "vote" and not b.target):
+    if need is None or b.kind not in CHOICES or (b.kind == "vote" and not b.target):
         return
     if b.kind == "pass":
         need -= c.rules.no_lynch_fewer
@@ -58,8 +58,8 @@ def hammer(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:
         c.closed = (c.view.rule("hammer"), b.post.time)
         c.flags["hammer_at"] = b.post.time
         c.no_lynch_hammer = b.kind == "pass"
-        rule = c.closed[0]  # H.13 in the Russian presets; bold-vote's own majority has no id
-        b.story.append((f"{rule}: " if rule else "") + say("hammer", c.lang, target=b.target or "No Lynch", need=need))
+        # H.13 in the Russian presets; bold-vote's own majority has no id
+        b.story.append(tagged(c.closed[0], say("hammer", c.lang, target=b.target or "No Lynch", need=need)))
 
 
 def fast_night(c: Counting, b: Ballot, counted: dict[str, Ballot]) -> None:

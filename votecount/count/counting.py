@@ -8,10 +8,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from ..model import Ballot, Post, Reading, Violation
+from ..model import Ballot, Kind, Post, Reading, Violation
 from .context import Context
 from .dayview import DayView
 from .rules import Rules
+
+# The ballots that count for a voter (a ballot's kind is its reading's: vote, pass; or
+# withdraw, runoff, invalid).
+CHOICES = frozenset((Kind.vote, Kind.pass_))
+
+
+def tagged(rule: str, text: str) -> str:
+    """A story line led by the rule id that decided it (none where RULES.md gives no id)."""
+    return f"{rule}: {text}" if rule else text
 
 
 class Counting(Protocol):

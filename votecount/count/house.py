@@ -11,11 +11,9 @@ from datetime import datetime, time
 
 from ..ballots.house import carries
 from .checks import edited_by
-from .counting import Counting
+from .counting import CHOICES, Counting
 from ..messages import say
 from ..model import Ballot
-
-CHOICES = ("vote", "pass")
 
 
 def final_word(b: Ballot | None, words: tuple[str, ...]) -> str | None:

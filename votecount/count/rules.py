@@ -73,8 +73,11 @@ ASPECTS = ("last", "missed", "missed_bad_nick", "modkill", "fuzzy", "silenced", 
 
 
 # The checks of a value beyond its kind, choices and range, each named by its field's metadata.
+_CLOCK = re.compile(r"([01]\d|2[0-3]):[0-5]\d")  # "20:00": default_deadline, change_limits' "from"
+
+
 def _hh_mm(value: str, where: str) -> None:
-    if value and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", value):
+    if value and not _CLOCK.fullmatch(value):
         raise ConfigError(f"{where}: rules key 'default_deadline' must be HH:MM (e.g. 20:00), not '{value}'")
 
 
@@ -117,7 +120,7 @@ def _change_limits(value: tuple, where: str) -> None:
     """H.6: [{ from = "20:00", limit = 2 }, …]: each a clock time and a number from 0."""
     for item in value:
         if (not isinstance(item, dict) or set(item) != {"from", "limit"} or not isinstance(item["from"], str)
-                or not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", item["from"])
+                or not _CLOCK.fullmatch(item["from"])
                 or isinstance(item["limit"], bool) or not isinstance(item["limit"], int) or item["limit"] < 0):
             raise ConfigError(f"{where}: rules key 'change_limits' must be a list of "
                               f"{{ from = \"HH:MM\", limit = N }} (N from 0), not {item!r}")

@@ -21,6 +21,7 @@ from . import checks, closing, dayend, events, house, ties
 from ..ballots.reading import BALLOT_KINDS, mention_line
 from .checks import Seen, iso
 from .context import Context, GameState
+from .counting import CHOICES, tagged
 from .dayview import DayView
 from .days import Shown, default_deadlines, moment, open_reason, unknown_moment, windows
 from .game import Day, Game
@@ -29,15 +30,6 @@ from ..model import Ballot, DayResult, Kind, Outcome, Post, Reading, Thread, Vio
 from ..ballots.names import STRICT_STAGES, explain
 from .rules import Rules
 from .runoff import count_runoff
-
-# The ballots that count for a voter (a ballot's kind is its reading's: vote, pass; or
-# withdraw, runoff, invalid).
-CHOICES = frozenset((Kind.vote, Kind.pass_))
-
-
-def tagged(rule: str, text: str) -> str:
-    """A story line led by the rule id that decided it (none where RULES.md gives no id)."""
-    return f"{rule}: {text}" if rule else text
 
 
 class DayCount:

@@ -56,21 +56,20 @@ def broken(view: DayView, rules: Rules, lang: str, *, rows: list[TallyRow], lead
 
 def _settle(view: DayView, rules: Rules, lang: str, *, rows: list[TallyRow], leaders: list[str],
             eliminate) -> Outcome | None:
+    """broken()'s outcome before its extra (the tied candidates and the rule) is set."""
     names = ", ".join(leaders)
     if rules.tie == "gm":  # H.3: the tool never picks
-        return Outcome("gm_decides", note=say("gm_decides", lang, names=names), extra={"candidates": leaders})
+        return Outcome("gm_decides", note=say("gm_decides", lang, names=names))
     if rules.tie == "earliest":  # H.1
         winner, times = ahead_on_time(rows, leaders, lang)
         if winner is None:
-            return Outcome("tie", note=say("tie_earliest_equal", lang, names=names, times=times),
-                           extra={"candidates": leaders})
+            return Outcome("tie", note=say("tie_earliest_equal", lang, names=names, times=times))
         return eliminate([winner], "tie_earliest", names=names, winner=winner, times=times)
     if rules.tie == "all":  # H.2
         if len(view.alive) <= 2:
-            return Outcome("tie", note=say("tie_all_two", lang, names=names), extra={"candidates": leaders})
+            return Outcome("tie", note=say("tie_all_two", lang, names=names))
         if rules.base == "pass-catastrophe" and len(leaders) > rules.max_eliminated:  # PC.7's cap
-            return Outcome("tie", note=say("tie_all_cap", lang, names=names, cap=rules.max_eliminated),
-                           extra={"candidates": leaders})
+            return Outcome("tie", note=say("tie_all_cap", lang, names=names, cap=rules.max_eliminated))
         return eliminate(leaders, "tie_all", names=names)
     return None
 
