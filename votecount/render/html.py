@@ -19,8 +19,8 @@ from ..model import Ballot, DayResult, TallyRow
 from . import timeline
 from .shown import PLAIN, Shown
 from ..messages import say
-from .html_parts import BUSY, candidate_filter, history_section, kind_words, matrix_section, violations
-from .words import Clock, deadline_words, interim_heading, num, runoff_names, warnings, word
+from .html_parts import BUSY, candidate_filter, history_section, matrix_section, violations
+from .words import Clock, deadline_words, interim_heading, num, runoff_names, term, warnings, word
 
 
 def _asset(name: str) -> str:
@@ -84,7 +84,7 @@ def _ballot_rows(ballots: tuple[Ballot, ...], lang: str, clock: Clock) -> str:
         post = f"{word(lang, 'post')} {b.post.post_no}"
         if b.post.url:
             post = f'<a href="{escape(b.post.url)}" target="_blank" rel="noopener">{post}</a>'
-        codes = ", ".join(v.code if lang != "ru" else kind_words(v.code, lang) for v in b.violations)
+        codes = ", ".join(v.code if lang != "ru" else term(lang, "code", v.code) for v in b.violations)
         out.append(f'<tr class="status-{b.status}"><td class="num">{escape(clock.time(b.post.time))}</td>'
                    f"<td>{post}</td><td>{escape(b.voter)}</td><td>{_chip(target or '?', b.colour, None, b.weight)}</td>"
                    f"<td>{word(lang, b.status)}</td><td>{escape(codes)}</td></tr>")

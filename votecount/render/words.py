@@ -6,11 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from ..messages import counted, note_text, say  # noqa: F401 (counted: the reports' plural)
+from ..messages import MESSAGES, counted, note_text, say  # noqa: F401 (counted: the reports' plural)
 
 def word(lang: str, key: str) -> str:
     """The report label `key` (messages.py, `label.*`)."""
     return say(f"label.{key}", lang)
+
+
+def term(lang: str, family: str, value: str) -> str:
+    """A code of the count (`family` "effect", "code", "ballot": "late_vote") in the catalogue's
+    words; the code itself when the catalogue has no words for it."""
+    key = f"{family}.{value}"
+    return say(key, lang) if key in MESSAGES else value
 
 
 def diff_line(lang: str, key: str, **fields) -> str:
