@@ -98,7 +98,7 @@ def day_section(r: DayResult, diff: dict | None = None) -> str:
     the last count (given `diff`), the timeline, the runoff, the violations, who is missing,
     and every ballot."""
     lang = r.lang
-    clock = Clock.of_day(r, [b.post.time for b in r.ballots] + [r.deadline])
+    clock = Clock.of_day(r)
     parts = [f'<section class="day" id="day-{r.day}" data-day="{r.day}">', *_heading(r, clock), *_outcome(r, clock),
              _tally(r.tally, r.ballots, lang, colours=r.colours)]
     if diff is not None:

@@ -71,7 +71,7 @@ def day_renderables(r: DayResult, explain: bool = False, public: bool = False) -
     changed the count, without ids), the missing voters, the vote history, and (with `explain`)
     each ballot's story."""
     w = labels("label", r.lang)
-    clock = Clock.of_day(r, [b.post.time for b in r.ballots] + [r.deadline])
+    clock = Clock.of_day(r)
     out = _heading(r, w, clock)
     out.append(_tally_table(r.tally, w, colours=r.colours) if r.tally else Text(w["no_votes"], style="dim"))
     for flag, when in r.flags.items():

@@ -67,8 +67,11 @@ class Clock:
     precise: frozenset = frozenset()  # minutes (as datetimes) that are shown with seconds
 
     @classmethod
-    def of_day(cls, r, times=()) -> Clock:
-        """The clock of day `r` for the `times` it will show (they decide where seconds are needed)."""
+    def of_day(cls, r, times=None) -> Clock:
+        """The clock of day `r` for the `times` it will show (they decide where seconds are needed;
+        by default the day's ballots and its deadline)."""
+        if times is None:
+            times = [b.post.time for b in r.ballots] + [r.deadline]
         return cls.of(r.lang, r.deadline, times)
 
     @classmethod
