@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from ..messages import say
 from ..model import DayResult, TallyRow, Violation
 from . import history
-from .words import (Clock, deadline_words, interim_heading, num, one_vote_short, post_link, runoff_names,
-                    warnings, word)
+from .words import (Clock, deadline_words, in_voting_order, interim_heading, num, one_vote_short, post_link,
+                    runoff_names, warnings, word)
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def _rows(p: Post, rows: tuple[TallyRow, ...], names: dict[str, str] | None = No
     red or blue, the post's address, the weight when not 1), and the penalty in words."""
     out = []
     for row in rows:
-        votes = sorted(row.votes, key=lambda v: v.time.timestamp() if v.time else 0)
+        votes = in_voting_order(row.votes)
         out.append({"name": (names or {}).get(row.candidate, row.candidate), "score": num(row.score),
                     "voters": [{"nick": v.voter, "colour": v.colour if v.colour in ("red", "blue") else None,
                                 "url": p.urls.get(v.post_id),

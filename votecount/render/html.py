@@ -20,7 +20,7 @@ from . import timeline
 from .shown import PLAIN, Shown
 from ..messages import say
 from .html_parts import BUSY, candidate_filter, history_section, matrix_section, violations
-from .words import Clock, deadline_words, interim_heading, num, runoff_names, term, warnings, word
+from .words import Clock, deadline_words, in_voting_order, interim_heading, num, runoff_names, term, warnings, word
 
 
 def _asset(name: str) -> str:
@@ -50,7 +50,7 @@ def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str]
     for row in rows:
         # the chips are the separators (a comma after a padded chip read as a stray space)
         voters = " ".join(_chip(v.voter, v.colour, urls.get(v.post_id), v.weight)
-                          for v in sorted(row.votes, key=lambda v: v.time.timestamp() if v.time else 0))
+                          for v in in_voting_order(row.votes))
         if row.penalty:
             pen = f'<span class="penalty">{escape(say("post.penalty", lang, n=num(row.penalty)))}</span>'
             voters = f"{voters} {pen}" if voters else pen

@@ -105,6 +105,12 @@ class Clock:
         return text
 
 
+def in_voting_order(votes) -> list:
+    """A candidate's votes in the order they were cast (a vote of unknown time first), as the
+    posts and the HTML list the voters."""
+    return sorted(votes, key=lambda v: v.time.timestamp() if v.time else 0)
+
+
 def post_link(url: str | None, base: str | None) -> str | None:
     """A post's address that works once pasted elsewhere: an absolute http(s) one as it is, a
     relative one joined to the thread's known address, else none (never a relative link)."""
