@@ -105,8 +105,7 @@ def _outcome(p: Post) -> dict:
     """The outcome in one sentence, the moments that closed the day, the modkills."""
     r = p.r
     if r.outcome.kind == "open":
-        top = max((row.score for row in r.tally), default=0)
-        leaders = [row.candidate for row in r.tally if row.score == top] if top > 0 else []
+        leaders = r.outcome.extra["leaders"]  # the count's own (tally.interim): the top score, above zero
         sentence = p.say("post.leading", names=", ".join(leaders)) if leaders else p.say("post.no_votes_yet")
         if r.outcome.extra.get("ahead_on_time"):  # H.1: a tie at the top, broken by time if the day ended now
             sentence += p.say("post.ahead_on_time", name=r.outcome.extra["ahead_on_time"])
