@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from ..messages import say
 from ..model import DayResult, TallyRow, Violation
 from . import history
-from .words import (Clock, deadline_words, interim_heading, num, one_vote_short, post_link, runoff_names,
-                    warnings, word)
+from .words import (Clock, deadline_words, in_voting_order, interim_heading, num, one_vote_short, post_link,
+                    runoff_names, warnings, word)
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def _rows(p: Post, rows: tuple[TallyRow, ...], names: dict[str, str] | None = No
     red or blue, the post's address, the weight when not 1), and the penalty in words."""
     out = []
     for row in rows:
-        votes = sorted(row.votes, key=lambda v: v.time.timestamp() if v.time else 0)
+        votes = in_voting_order(row.votes)
         out.append({"name": (names or {}).get(row.candidate, row.candidate), "score": num(row.score),
                     "voters": [{"nick": v.voter, "colour": v.colour if v.colour in ("red", "blue") else None,
                                 "url": p.urls.get(v.post_id),
@@ -105,8 +105,7 @@ def _outcome(p: Post) -> dict:
     """The outcome in one sentence, the moments that closed the day, the modkills."""
     r = p.r
     if r.outcome.kind == "open":
-        top = max((row.score for row in r.tally), default=0)
-        leaders = [row.candidate for row in r.tally if row.score == top] if top > 0 else []
+        leaders = r.outcome.extra["leaders"]  # the count's own (tally.interim): the top score, above zero
         sentence = p.say("post.leading", names=", ".join(leaders)) if leaders else p.say("post.no_votes_yet")
         if r.outcome.extra.get("ahead_on_time"):  # H.1: a tie at the top, broken by time if the day ended now
             sentence += p.say("post.ahead_on_time", name=r.outcome.extra["ahead_on_time"])

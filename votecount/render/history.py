@@ -32,9 +32,8 @@ def step_word(b: Ballot, lang: str) -> str:
     return say("post.pass" if b.kind == "pass" else "post.withdraw", lang)
 
 
-def lines(r: DayResult, clock: Clock | None = None) -> list[tuple[str, str]]:
-    """(voter, "Петя 14:12 → Коля 19:40") per voter with a history."""
-    clock = clock or Clock.of_day(r, [b.post.time for b in r.ballots])
+def lines(r: DayResult, clock: Clock) -> list[tuple[str, str]]:
+    """(voter, "Петя 14:12 → Коля 19:40") per voter with a history, by the day's `clock`."""
     return [(voter, " → ".join(f"{step_word(b, r.lang)} {clock.time(b.post.time)}" for b in steps))
             for voter, steps in histories(r).items()]
 

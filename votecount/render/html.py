@@ -19,8 +19,8 @@ from ..model import Ballot, DayResult, TallyRow
 from . import timeline
 from .shown import PLAIN, Shown
 from ..messages import say
-from .html_parts import BUSY, candidate_filter, history_section, kind_words, matrix_section, violations
-from .words import Clock, deadline_words, interim_heading, num, runoff_names, warnings, word
+from .html_parts import BUSY, candidate_filter, history_section, matrix_section, violations
+from .words import Clock, deadline_words, in_voting_order, interim_heading, num, runoff_names, term, warnings, word
 
 
 def _asset(name: str) -> str:
@@ -50,7 +50,7 @@ def _tally(rows: tuple[TallyRow, ...], ballots, lang: str, names: dict[str, str]
     for row in rows:
         # the chips are the separators (a comma after a padded chip read as a stray space)
         voters = " ".join(_chip(v.voter, v.colour, urls.get(v.post_id), v.weight)
-                          for v in sorted(row.votes, key=lambda v: v.time.timestamp() if v.time else 0))
+                          for v in in_voting_order(row.votes))
         if row.penalty:
             pen = f'<span class="penalty">{escape(say("post.penalty", lang, n=num(row.penalty)))}</span>'
             voters = f"{voters} {pen}" if voters else pen
@@ -84,7 +84,7 @@ def _ballot_rows(ballots: tuple[Ballot, ...], lang: str, clock: Clock) -> str:
         post = f"{word(lang, 'post')} {b.post.post_no}"
         if b.post.url:
             post = f'<a href="{escape(b.post.url)}" target="_blank" rel="noopener">{post}</a>'
-        codes = ", ".join(v.code if lang != "ru" else kind_words(v.code, lang) for v in b.violations)
+        codes = ", ".join(v.code if lang != "ru" else term(lang, "code", v.code) for v in b.violations)
         out.append(f'<tr class="status-{b.status}"><td class="num">{escape(clock.time(b.post.time))}</td>'
                    f"<td>{post}</td><td>{escape(b.voter)}</td><td>{_chip(target or '?', b.colour, None, b.weight)}</td>"
                    f"<td>{word(lang, b.status)}</td><td>{escape(codes)}</td></tr>")
@@ -98,7 +98,7 @@ def day_section(r: DayResult, diff: dict | None = None) -> str:
     the last count (given `diff`), the timeline, the runoff, the violations, who is missing,
     and every ballot."""
     lang = r.lang
-    clock = Clock.of_day(r, [b.post.time for b in r.ballots] + [r.deadline])
+    clock = Clock.of_day(r)
     parts = [f'<section class="day" id="day-{r.day}" data-day="{r.day}">', *_heading(r, clock), *_outcome(r, clock),
              _tally(r.tally, r.ballots, lang, colours=r.colours)]
     if diff is not None:

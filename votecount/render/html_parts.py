@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from html import escape
 
-from ..messages import MESSAGES, say
+from ..messages import say
 from ..model import DayResult, Violation
 from . import history
-from .words import Clock, post_link, word
+from .words import Clock, post_link, term, word
 
 BUSY = 400  # ballots from which a day is drawn light
 GROUP_AT = 12  # violations from which they are grouped by kind, each kind collapsed
@@ -25,18 +25,6 @@ GROUP_AT = 12  # violations from which they are grouped by kind, each kind colla
 def link(text: str, url: str | None) -> str:
     """`text` (already escaped) linked to `url`; the page's <base> opens links in a new tab."""
     return f'<a href="{escape(url)}">{text}</a>' if url else text
-
-
-def effect_words(v: Violation, lang: str) -> str:
-    key = f"effect.{v.effect}"
-    return say(key, lang) if key in MESSAGES else v.effect
-
-
-def kind_words(code: str, lang: str) -> str:
-    """A violation code as words ("late_vote" → "голос после дедлайна"); the code itself when
-    the catalogue has no words for it."""
-    key = f"code.{code}"
-    return say(key, lang) if key in MESSAGES else code
 
 
 def violations(r: DayResult, clock: Clock) -> str:
@@ -61,7 +49,7 @@ def violations(r: DayResult, clock: Clock) -> str:
             body = f'<p class="violations">{body}</p>'
         else:
             body = f'<ul class="violations">{"".join(_item(v, urls, clock, lang) for v in group)}</ul>'
-        parts.append(f'<details class="kind"><summary>{escape(kind_words(code, lang))} '
+        parts.append(f'<details class="kind"><summary>{escape(term(lang, "code", code))} '
                      f'<span class="rule">{escape(group[0].rule)}</span> ({len(group)})</summary>{body}</details>')
     return "".join(parts)
 
@@ -72,7 +60,7 @@ def _item(v: Violation, urls: dict, clock: Clock, lang: str) -> str:
         where = link(f"{word(lang, 'post')} {v.post_no}, {clock.time(v.time)}", urls.get(v.post_id)) + ": "
     code = "" if lang == "ru" else f" {escape(v.code)}"  # a code is English: the Russian report says the effect
     return (f'<li><strong>{escape(v.player)}</strong> <span class="rule">{escape(v.rule)}{code} · '
-            f"{escape(effect_words(v, lang))}</span> {where}{escape(v.message)}</li>")
+            f"{escape(term(lang, 'effect', v.effect))}</span> {where}{escape(v.message)}</li>")
 
 
 def _short(v: Violation, urls: dict) -> str:

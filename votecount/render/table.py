@@ -11,11 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 from ..model import DayResult
-from ..messages import MESSAGES, collate, labels, say
+from ..messages import collate, labels, say
 from . import history
 from .forum_post import changes_count
 from .shown import PLAIN, Shown, printed
-from .words import Clock, colour_word, counted, deadline_words, interim_heading, runoff_names, warnings, word
+from .words import (Clock, colour_word, counted, deadline_words, interim_heading, runoff_names, term, warnings,
+                    word)
 
 STYLE = {"red": "bold red", "blue": "bold blue"}
 
@@ -70,7 +71,7 @@ def day_renderables(r: DayResult, explain: bool = False, public: bool = False) -
     changed the count, without ids), the missing voters, the vote history, and (with `explain`)
     each ballot's story."""
     w = labels("label", r.lang)
-    clock = Clock.of_day(r, [b.post.time for b in r.ballots] + [r.deadline])
+    clock = Clock.of_day(r)
     out = _heading(r, w, clock)
     out.append(_tally_table(r.tally, w, colours=r.colours) if r.tally else Text(w["no_votes"], style="dim"))
     for flag, when in r.flags.items():
@@ -140,7 +141,7 @@ def _violations(r: DayResult, w: dict, clock: Clock, public: bool = False) -> li
                 lines.append((f"    {where}{v.message}", None))
                 continue
             rule = f"[{v.rule}] " if v.rule else ""
-            effect = say(f"effect.{v.effect}", r.lang) if f"effect.{v.effect}" in MESSAGES else v.effect
+            effect = term(r.lang, "effect", v.effect)
             code = f"{v.code} " if r.lang != "ru" else ""  # a code is English: the Russian view says the effect
             lines.append((f"    {rule}{code}({effect}) {where}{v.message}", None))
     return [Text(w["violations"] + ":", style="bold"), Lines(lines)]
@@ -150,7 +151,7 @@ def _stories(r: DayResult, w: dict) -> list:
     """--explain: each ballot and the story of how it was read and decided."""
     out = [Text(w["explain"] + ":", style="bold")]
     for b in r.ballots:
-        kind = say(f"ballot.{b.kind}", r.lang) if f"ballot.{b.kind}" in MESSAGES else b.kind
+        kind = term(r.lang, "ballot", b.kind)
         colour = colour_word(r.lang, b.colour) + ", " if b.colour else ""  # none in a preset without colours
         out.append(Text(f"  #{b.post.post_no} {b.voter} → {kind} {b.target or ''} "
                         f"[{colour}×{_num(b.weight)}] {word(r.lang, b.status)}", style="bold"))

@@ -83,7 +83,7 @@ def fill(template: tuple[str, object], results: list[DayResult], *, explain: boo
 def _context(results: list[DayResult], *, explain: bool, diffs: dict | None, full: bool) -> dict:
     """What a template sees: `posts` (forum_post.day_data of each day), `days` (the JSON), `day`,
     `lang`, and the functions `say`, `word`, `clock`, `deadline`."""
-    clocks = {r.day: Clock.of_day(r, [b.post.time for b in r.ballots] + [r.deadline]) for r in results}
+    clocks = {r.day: Clock.of_day(r) for r in results}
     by_day = {r.day: r for r in results}
     lang = results[-1].lang if results else "en"
 

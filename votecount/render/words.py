@@ -6,11 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from ..messages import counted, note_text, say  # noqa: F401 (counted: the reports' plural)
+from ..messages import MESSAGES, counted, note_text, say  # noqa: F401 (counted: the reports' plural)
 
 def word(lang: str, key: str) -> str:
     """The report label `key` (messages.py, `label.*`)."""
     return say(f"label.{key}", lang)
+
+
+def term(lang: str, family: str, value: str) -> str:
+    """A code of the count (`family` "effect", "code", "ballot": "late_vote") in the catalogue's
+    words; the code itself when the catalogue has no words for it."""
+    key = f"{family}.{value}"
+    return say(key, lang) if key in MESSAGES else value
 
 
 def diff_line(lang: str, key: str, **fields) -> str:
@@ -60,8 +67,11 @@ class Clock:
     precise: frozenset = frozenset()  # minutes (as datetimes) that are shown with seconds
 
     @classmethod
-    def of_day(cls, r, times=()) -> Clock:
-        """The clock of day `r` for the `times` it will show (they decide where seconds are needed)."""
+    def of_day(cls, r, times=None) -> Clock:
+        """The clock of day `r` for the `times` it will show (they decide where seconds are needed;
+        by default the day's ballots and its deadline)."""
+        if times is None:
+            times = [b.post.time for b in r.ballots] + [r.deadline]
         return cls.of(r.lang, r.deadline, times)
 
     @classmethod
@@ -93,6 +103,12 @@ class Clock:
         if self.ref is None or t.date() != self._local(self.ref, self.ref).date():
             text = f"{self.date(t)} {text}"
         return text
+
+
+def in_voting_order(votes) -> list:
+    """A candidate's votes in the order they were cast (a vote of unknown time first), as the
+    posts and the HTML list the voters."""
+    return sorted(votes, key=lambda v: v.time.timestamp() if v.time else 0)
 
 
 def post_link(url: str | None, base: str | None) -> str | None:
