@@ -75,8 +75,9 @@ def _same_members(previous: dict[str, str], name: str, group: list[Job]) -> bool
 
 
 def count_part(part: Part, count) -> bytes:
-    """A partition counted and its four files written here; its threads' summaries, pickled."""
-    results = [count(job) for job in part.jobs]
+    """A partition counted and its four files written here; its threads' summaries, pickled.
+    A partition not kept is written again whole: its threads are counted once, whole."""
+    results = [count(job if part.kept else job._replace(previous=None)) for job in part.jobs]
     if not (part.kept and all(r["status"] == "unchanged" for r in results) and _files_exist(part)):
         results = [r if r["status"] != "unchanged" else count(job._replace(previous=None))
                    for job, r in zip(part.jobs, results)]
