@@ -47,6 +47,12 @@ def generator_is(word: str, *, first: bool = False) -> str:
     return f"{meta}[contains({content}, '{word}')]"
 
 
+def text_starts(*words: str) -> str:
+    """XPath predicate body: the element's text, spaces squashed, starts with one of `words`
+    (an edit notice told by its own wording, whatever the style's classes)."""
+    return " or ".join(f"starts-with(normalize-space(), '{w}')" for w in words)
+
+
 def _holds(doc, markers: Markers, requires: Markers, excludes: Markers) -> bool:
     return ((not markers or any(has(doc, m) for m in markers))
             and all(has(doc, r) for r in requires)
