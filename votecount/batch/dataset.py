@@ -14,7 +14,6 @@ partitions that no longer exist are removed at the end.
 from __future__ import annotations
 
 import os
-import pickle
 from typing import Iterator, NamedTuple
 
 from .. import api
@@ -22,7 +21,7 @@ from ..errors import VotecountError
 from ..messages import say
 from . import remote
 from .find import Job
-from .schedule import worker_name
+from .schedule import frame
 from .tables import TABLES, sorted_rows, write_parquet
 
 
@@ -84,9 +83,7 @@ def count_part(part: Part, count) -> bytes:
         for name in TABLES:
             rows = sorted_rows(name, (r["rows"][name] for r in results))
             _write(part, name, rows)
-    here = worker_name()
-    return pickle.dumps([{**r, "rows": None, "partition": part.name, "worker": here} for r in results],
-                        protocol=pickle.HIGHEST_PROTOCOL)
+    return frame(results, rows=None, partition=part.name)
 
 
 def failed(part: Part, why: str, error_result) -> list[dict]:

@@ -68,10 +68,15 @@ def partitions(jobs: list[Job], sizes: dict[str, int], workers: int) -> list[lis
 
 
 def count_partition(jobs: list[Job], count: Callable[[Job], dict]) -> bytes:
-    """Every job of a partition counted, the results as one pickled frame, each naming the
-    worker that counted it (for the progress bar: how many workers report, and how evenly)."""
+    """Every job of a partition counted, the results as one pickled frame."""
+    return frame([count(job) for job in jobs])
+
+
+def frame(results: list[dict], **fields) -> bytes:
+    """A part's results (with `fields` set in each) as one pickled frame, each naming the worker
+    that counted it (for the progress bar: how many workers report, and how evenly)."""
     here = worker_name()
-    return pickle.dumps([{**count(job), "worker": here} for job in jobs], protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps([{**r, **fields, "worker": here} for r in results], protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def worker_name() -> str:
