@@ -53,6 +53,12 @@ def text_starts(*words: str) -> str:
     return " or ".join(f"starts-with(normalize-space(), '{w}')" for w in words)
 
 
+def numbered_id(prefix: str) -> str:
+    """XPath predicate body: the element's id is `prefix` and digits only (`post_12`, not
+    `post_12_extra`)."""
+    return f"starts-with(@id, '{prefix}') and translate(substring(@id, {len(prefix) + 1}), '0123456789', '') = ''"
+
+
 def _holds(doc, markers: Markers, requires: Markers, excludes: Markers) -> bool:
     return ((not markers or any(has(doc, m) for m in markers))
             and all(has(doc, r) for r in requires)
