@@ -14,6 +14,7 @@ partitions that no longer exist are removed at the end.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from typing import Iterator, NamedTuple
 
 from .. import api
@@ -61,16 +62,13 @@ def plan(jobs: list[Job], sizes: dict[str, int], *, partition_bytes: int, out: s
             taken = 0
         groups[-1].append(job)
         taken += sizes.get(job.key, 0)
+    members = Counter(previous.values())  # threads the last run wrote in each partition
     parts = []
     for n, group in enumerate(g for g in groups if g):
         name = f"part-{n:05d}"
-        kept = all(previous.get(j.key) == name for j in group) and _same_members(previous, name, group)
+        kept = all(previous.get(j.key) == name for j in group) and members[name] == len(group)
         parts.append(Part(name, tuple(group), out, kept))
     return sorted(parts, key=lambda p: -sum(sizes.get(j.key, 0) for j in p.jobs))
-
-
-def _same_members(previous: dict[str, str], name: str, group: list[Job]) -> bool:
-    return sum(1 for part in previous.values() if part == name) == len(group)
 
 
 def count_part(part: Part, count) -> bytes:
