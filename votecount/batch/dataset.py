@@ -14,7 +14,7 @@ partitions that no longer exist are removed at the end.
 from __future__ import annotations
 
 import os
-import pickle
+from collections import Counter
 from typing import Iterator, NamedTuple
 
 from .. import api
@@ -22,7 +22,7 @@ from ..errors import VotecountError
 from ..messages import say
 from . import remote
 from .find import Job
-from .schedule import worker_name
+from .schedule import frame
 from .tables import TABLES, sorted_rows, write_parquet
 
 
@@ -62,30 +62,26 @@ def plan(jobs: list[Job], sizes: dict[str, int], *, partition_bytes: int, out: s
             taken = 0
         groups[-1].append(job)
         taken += sizes.get(job.key, 0)
+    members = Counter(previous.values())  # threads the last run wrote in each partition
     parts = []
     for n, group in enumerate(g for g in groups if g):
         name = f"part-{n:05d}"
-        kept = all(previous.get(j.key) == name for j in group) and _same_members(previous, name, group)
+        kept = all(previous.get(j.key) == name for j in group) and members[name] == len(group)
         parts.append(Part(name, tuple(group), out, kept))
     return sorted(parts, key=lambda p: -sum(sizes.get(j.key, 0) for j in p.jobs))
 
 
-def _same_members(previous: dict[str, str], name: str, group: list[Job]) -> bool:
-    return sum(1 for part in previous.values() if part == name) == len(group)
-
-
 def count_part(part: Part, count) -> bytes:
-    """A partition counted and its four files written here; its threads' summaries, pickled."""
-    results = [count(job) for job in part.jobs]
+    """A partition counted and its four files written here; its threads' summaries, pickled.
+    A partition not kept is written again whole: its threads are counted once, whole."""
+    results = [count(job if part.kept else job._replace(previous=None)) for job in part.jobs]
     if not (part.kept and all(r["status"] == "unchanged" for r in results) and _files_exist(part)):
         results = [r if r["status"] != "unchanged" else count(job._replace(previous=None))
                    for job, r in zip(part.jobs, results)]
         for name in TABLES:
             rows = sorted_rows(name, (r["rows"][name] for r in results))
             _write(part, name, rows)
-    here = worker_name()
-    return pickle.dumps([{**r, "rows": None, "partition": part.name, "worker": here} for r in results],
-                        protocol=pickle.HIGHEST_PROTOCOL)
+    return frame(results, rows=None, partition=part.name)
 
 
 def failed(part: Part, why: str, error_result) -> list[dict]:

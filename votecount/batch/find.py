@@ -34,6 +34,14 @@ class Job(NamedTuple):
     date_order: str | None = None  # --date-order
 
 
+def real_path(job: Job, path: str) -> str:
+    """Where to read `path` from: relative paths are relative to the submitter's folder (a Dask
+    worker runs elsewhere), while names in tables and messages stay as the user gave them."""
+    if job.root and not os.path.isabs(path) and os.getcwd() != job.root and not remote.is_remote(path):
+        return os.path.join(job.root, path)
+    return path
+
+
 def discover(paths: Iterable[str]) -> list[tuple]:
     """(key, path, kind) of every thread under the PATH arguments, in natural order, once each.
 

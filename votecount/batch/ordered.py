@@ -12,8 +12,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from ..errors import VotecountError
-from .tables import COLUMNS, FORMATS, TABLES, csv_row, sorted_rows, write_tables
+from .tables import COLUMNS, TABLES, cannot_write, csv_row, sorted_rows, table_files, write_tables
 
 
 class OrderedTables:
@@ -37,15 +36,14 @@ class OrderedTables:
                 self._guard(name, lambda: writer.writerow([c for c, _ in COLUMNS[name]]))
 
     def _tmp(self, name: str) -> Path:
-        return self.out / f".{name}{FORMATS[self.fmt]}.tmp"
+        return table_files(self.out, self.fmt, name)[1]
 
     def _guard(self, name: str, action):
         try:
             return action()
         except OSError as exc:
             self.abandon()
-            path = self.out / f"{name}{FORMATS[self.fmt]}"
-            raise VotecountError(f"{path}: cannot write ({exc.strerror or exc})") from None
+            raise cannot_write(table_files(self.out, self.fmt, name)[0], exc) from None
 
     def add(self, key: str, rows: dict[str, list[list]]) -> None:
         """One thread's rows; writes every thread now ready in output order."""
@@ -77,7 +75,7 @@ class OrderedTables:
         written = []
         for name in TABLES:
             f = self._files[name][0]
-            path = self.out / f"{name}{FORMATS[self.fmt]}"
+            path = table_files(self.out, self.fmt, name)[0]
             self._guard(name, lambda: (f.close(), self._tmp(name).replace(path)))
             written.append(path)
         self._files.clear()

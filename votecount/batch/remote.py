@@ -67,7 +67,7 @@ def _walk(fs, url: str, path: str) -> Iterator[tuple[str, str, str]]:
         yield _url(url, path), _url(url, path), kind
         return
     entries = sorted(fs.ls(path, detail=True), key=lambda e: api.natural_order(e["name"]))
-    if any(e["type"] == "file" and api.is_page(e["name"]) for e in entries):
+    if _pages(entries):
         yield _url(url, path), _url(url, path), "folder"
         return
     for entry in entries:
@@ -80,13 +80,18 @@ def _walk(fs, url: str, path: str) -> Iterator[tuple[str, str, str]]:
             yield _url(url, entry["name"]), _url(url, entry["name"]), "zip"
 
 
+def _pages(entries: list[dict]) -> list[dict]:
+    """The pages of a folder's listing (fsspec's detail entries)."""
+    return [e for e in entries if e["type"] == "file" and api.is_page(e["name"])]
+
+
 def size(url: str) -> int:
     """Bytes of a remote thread's pages (a zip or a page: its own size), from the listing; 0
     when it cannot be listed (the thread's read then says why)."""
     try:
         fs, path = filesystem(url)
         if fs.isdir(path):
-            return sum(e["size"] for e in fs.ls(path, detail=True) if e["type"] == "file" and api.is_page(e["name"]))
+            return sum(e["size"] for e in _pages(fs.ls(path, detail=True)))
         return fs.size(path)
     except (OSError, VotecountError):
         return 0
@@ -101,9 +106,8 @@ def local_copy(url: str, kind: str) -> Iterator[str]:
         try:
             if kind == "folder":
                 os.mkdir(target)
-                for entry in fs.ls(path, detail=True):
-                    if entry["type"] == "file" and api.is_page(entry["name"]):
-                        fs.get_file(entry["name"], os.path.join(target, entry["name"].rsplit("/", 1)[-1]))
+                for entry in _pages(fs.ls(path, detail=True)):
+                    fs.get_file(entry["name"], os.path.join(target, entry["name"].rsplit("/", 1)[-1]))
             else:
                 fs.get_file(path, target)
         except OSError as exc:

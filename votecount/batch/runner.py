@@ -31,17 +31,11 @@ from .. import __version__, api
 from ..api import Note, RawPage, note_text
 from ..errors import InputError, VotecountError
 from . import dataset as datasets, remote, schedule
-from .find import Job
+from .find import Job, real_path
 from .ordered import OrderedTables
 from .tables import result_rows
 
 STATE_FILE = ".votecount-batch.jsonl"
-def _real(job: Job, path: str) -> str:
-    """Where to read `path` from: relative paths are relative to the submitter's folder (a Dask
-    worker runs elsewhere), while names in tables and messages stay as the user gave them."""
-    if job.root and not os.path.isabs(path) and os.getcwd() != job.root and not remote.is_remote(path):
-        return os.path.join(job.root, path)
-    return path
 
 
 class _TimeUp(BaseException):
@@ -57,10 +51,10 @@ def _game(job: Job):
     zip_path, _, member = job.game.partition("!") if job.kind == "zip" else (job.game, "", "")
     try:
         if member:
-            with remote.open_binary(_real(job, zip_path)) as f, zipfile.ZipFile(f) as zf:
+            with remote.open_binary(real_path(job, zip_path)) as f, zipfile.ZipFile(f) as zf:
                 data = zf.read(member)
         else:
-            with remote.open_binary(_real(job, job.game)) as f:
+            with remote.open_binary(real_path(job, job.game)) as f:
                 data = f.read()
         text = data.decode("utf-8")
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:  # ValueError: not UTF-8
@@ -123,7 +117,7 @@ def _read_pages(job: Job, info: dict, notes: list[Note]) -> list[RawPage]:
     if remote.is_remote(job.path):
         with remote.local_copy(job.path, job.kind) as local:
             return _read_local(job, local, info, notes)
-    return _read_local(job, _real(job, job.path), info, notes)
+    return _read_local(job, real_path(job, job.path), info, notes)
 
 
 def _read_local(job: Job, real: str, info: dict, notes: list[Note]) -> list[RawPage]:

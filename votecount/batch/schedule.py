@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 from .. import api
 from ..errors import VotecountError
 from . import remote
-from .find import Job
+from .find import Job, real_path
 
 PER_WORKER = 4  # partitions a worker gets of the bytes still to hand out
 MIN_BYTES = 256 * 1024  # below this a partition costs more in round trips than it balances
@@ -37,11 +37,8 @@ def _size(job: Job) -> int:
         return 0
     if remote.is_remote(job.path):
         return remote.size(job.path)
-    path = job.path
-    if job.root and not os.path.isabs(path) and os.getcwd() != job.root:
-        path = os.path.join(job.root, path)
     try:
-        path = Path(path)
+        path = Path(real_path(job, job.path))
         if path.is_dir():
             return sum(f.stat().st_size for f in path.iterdir() if f.is_file())
         return path.stat().st_size
@@ -71,10 +68,15 @@ def partitions(jobs: list[Job], sizes: dict[str, int], workers: int) -> list[lis
 
 
 def count_partition(jobs: list[Job], count: Callable[[Job], dict]) -> bytes:
-    """Every job of a partition counted, the results as one pickled frame, each naming the
-    worker that counted it (for the progress bar: how many workers report, and how evenly)."""
+    """Every job of a partition counted, the results as one pickled frame."""
+    return frame([count(job) for job in jobs])
+
+
+def frame(results: list[dict], **fields) -> bytes:
+    """A part's results (with `fields` set in each) as one pickled frame, each naming the worker
+    that counted it (for the progress bar: how many workers report, and how evenly)."""
     here = worker_name()
-    return pickle.dumps([{**count(job), "worker": here} for job in jobs], protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps([{**r, **fields, "worker": here} for r in results], protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def worker_name() -> str:

@@ -103,8 +103,7 @@ def write_tables(out: Path, fmt: str, tables: dict[str, list[list]]) -> list[Pat
     """Each table to OUT/<name>.<ext>, whole or not at all (written aside, then renamed)."""
     written = []
     for name, rows in tables.items():
-        path = out / f"{name}{FORMATS[fmt]}"
-        tmp = out / f".{name}{FORMATS[fmt]}.tmp"
+        path, tmp = table_files(out, fmt, name)
         try:
             if fmt == "csv":
                 write_csv(tmp, name, rows)
@@ -116,9 +115,18 @@ def write_tables(out: Path, fmt: str, tables: dict[str, list[list]]) -> list[Pat
             os.replace(tmp, path)
         except OSError as exc:
             tmp.unlink(missing_ok=True)
-            raise VotecountError(f"{path}: cannot write ({exc.strerror or exc})") from None
+            raise cannot_write(path, exc) from None
         written.append(path)
     return written
+
+
+def table_files(out: Path, fmt: str, name: str) -> tuple[Path, Path]:
+    """A table's file in OUT, and the name it is written under first (then renamed)."""
+    return out / f"{name}{FORMATS[fmt]}", out / f".{name}{FORMATS[fmt]}.tmp"
+
+
+def cannot_write(path: Path, exc: OSError) -> VotecountError:
+    return VotecountError(f"{path}: cannot write ({exc.strerror or exc})")
 
 
 _CASTS = {"int": int, "float": float, "bool": bool}

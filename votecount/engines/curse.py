@@ -13,7 +13,7 @@ title in an attribute (`data-spoiler-title`), so nothing of it reaches the text.
 from __future__ import annotations
 
 from .kit.base import Selectors, cls
-from .kit.engine import Engine, Layout
+from .kit.engine import Engine, Layout, text_starts
 
 NAME = "curse"
 
@@ -23,7 +23,7 @@ _POST = f"//div[@data-id and {cls('p-comment-post')}]"
 # What the Curse platform prints whatever the style's classes: the post's data-id and
 # data-author-id, the "#N" link `?comment=N`, the schema.org itemprops (creator's name,
 # dateCreated holding the <abbr data-epoch>, text), the notice's wording.
-_EDITED = "starts-with(normalize-space(), 'Last edited by')"
+_EDITED = text_starts("Last edited by")
 
 SELECTORS = Selectors(
     post=(_POST, "//div[@data-id][@data-author-id][.//*[@itemprop='text']]"),

@@ -38,7 +38,7 @@ from ..model import Page, Post
 
 from .kit.base import Compiled, Selectors, cls, parse_with, squash, text_of
 from .kit.dates import parse_time
-from .kit.engine import Engine, Layout, headless_only
+from .kit.engine import Engine, Layout, headless_only, text_starts
 from .kit.pagewalk import has_id, texts_containing
 
 NAME = "ipb"
@@ -53,8 +53,7 @@ _SPOILER_TITLES = (f".//*[{cls('spoilertop')} or {cls('spoiler_title')} or {cls(
 # `javascript:ins('Nick')`, the post link `link_to_post(N)` in the date's span, the message
 # after the `<!-- THE POST N -->` comment, the notice's wording.
 _INSERT = "a[starts-with(@href, 'javascript:ins(')]"
-_EDITED = ("starts-with(normalize-space(), 'Это сообщение отредактировал')"
-           " or starts-with(normalize-space(), 'This post has been edited by')")
+_EDITED = text_starts("Это сообщение отредактировал", "This post has been edited by")
 # IPB 1.3 and 2.x: a post is the innermost table holding an `entryN` anchor.
 LEGACY = Selectors(
     post=f"//table[.//a[{_ENTRY}]][not(.//table[.//a[{_ENTRY}]])]",

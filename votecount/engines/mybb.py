@@ -34,7 +34,7 @@ from ..model import Page, Post
 
 from .kit.base import Compiled, Selectors, cls, digits, read_post, edit_time, post_time, remove, squash, text_of
 from .kit.dates import parse_time
-from .kit.engine import Engine, Layout
+from .kit.engine import Engine, Layout, numbered_id
 from .kit.pagewalk import has_id
 
 NAME = "mybb"
@@ -46,7 +46,7 @@ _SPOILER_TITLES = " or ".join(cls(c) for c in (
 # What MyBB's own code prints whatever the theme's classes: the post `div#post_N`, its message
 # `div#pid_N`, its edit notice's `#edited_by_N`, the permalink `…pid=N#pidN` printed "#N", profile
 # links `member.php?action=profile&uid=N` (`User-Name` with the common Google SEO plugin).
-_POST_ID = "starts-with(@id, 'post_') and translate(substring(@id, 6), '0123456789', '') = ''"
+_POST_ID = numbered_id("post_")
 _PERMALINK = "a[contains(@href, '#pid')][starts-with(normalize-space(.), '#')]"
 _PROFILE = ("a[contains(@href, 'action=profile') or contains(@href, 'User-')][normalize-space()]"
             "[not(ancestor::blockquote)]")

@@ -30,7 +30,7 @@ from ..errors import ParseError
 from ..model import Page, Post
 
 from .kit.base import Compiled, Selectors, cls, parse_with, squash
-from .kit.engine import Engine, Layout
+from .kit.engine import Engine, Layout, text_starts
 from .forumotion import MARKER as FORUMOTION_POST
 from .kit.zones import in_stated_zone
 
@@ -62,10 +62,8 @@ _ANCHORED = (f"//*[{_POST_ID}]/parent::*[count(.//*[{_POST_ID}]) = 1]"
              "[.//a[contains(@href, 'mode=viewprofile')]]")
 # A permalink as a site copier rewrites it too (HTTrack: `viewtopic.php@p=N.html#pN`).
 _PERMALINK = "a[contains(@href, 'viewtopic.php')][contains(@href, '#p')][not(ancestor::blockquote)]"
-_EDITED = ("starts-with(normalize-space(), 'Last edited by')"
-           " or starts-with(normalize-space(), 'Последний раз редактировал')"
-           " or starts-with(normalize-space(), 'Modifié en dernier par')"
-           " or starts-with(normalize-space(), 'Zuletzt geändert von')")
+_EDITED = text_starts("Last edited by", "Последний раз редактировал", "Modifié en dernier par",
+                      "Zuletzt geändert von")
 
 SELECTORS = Selectors(  # prosilver; then prosilver-derived and custom styles
     post=(f"//div[starts-with(@id, 'p') and {cls('post')}][.//div[{cls('postbody')}]]",

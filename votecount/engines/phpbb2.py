@@ -32,7 +32,7 @@ from ..errors import ParseError
 from ..model import Page, Post
 
 from .kit.base import Compiled, Selectors, cls, parse_with, squash
-from .kit.engine import Engine, Layout
+from .kit.engine import Engine, Layout, text_starts
 from .kit.pagewalk import tops
 from .kit.zones import in_stated_zone
 
@@ -40,8 +40,7 @@ NAME = "phpbb2"
 
 _NEXT = " or ".join(f"normalize-space(.)='{w}'" for w in ("Next", "След.", "Следующая", "Далее"))
 _NOTICE = ("contains(., 'Last edited by') or contains(., 'редактировал')")
-_EDITED = ("starts-with(normalize-space(), 'Last edited by')"
-           " or starts-with(normalize-space(), 'Последний раз редактировал')")  # the notice's own wording
+_EDITED = text_starts("Last edited by", "Последний раз редактировал")  # the notice's own wording
 
 # What phpBB 2's viewtopic_body template prints whatever the style's classes: the post row
 # whose first cell holds the name's span with the post's anchor `<a name="N">`, the permalink

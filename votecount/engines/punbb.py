@@ -27,7 +27,7 @@ Strike-through: `[s]` is `<span class="bbs">` (FluxBB, punbb-mod), `[del]` is `<
 from __future__ import annotations
 
 from .kit.base import Selectors, cls
-from .kit.engine import Engine, Layout
+from .kit.engine import Engine, Layout, text_starts
 from .kit.pagewalk import title_text
 
 NAME = "punbb"
@@ -43,8 +43,7 @@ _COMMON_DROP = (
 # What PunBB/FluxBB's viewtopic prints whatever the style's classes: the post `div#pN` whose <h2>
 # holds "#N" and the permalink `viewtopic.php?pid=N#pN`, the poster in the first <dt>, the
 # message right after the subject's <h3>, the edit notice's wording (its last paragraph, in <em>).
-_EDITED = ("starts-with(normalize-space(), 'Last edited by') or starts-with(normalize-space(), 'Last edit ')"
-           " or starts-with(normalize-space(), 'Отредактирован')")
+_EDITED = text_starts("Last edited by", "Last edit ", "Отредактирован")
 
 BLOCKPOST = Selectors(
     post=(f"//div[@id='punviewtopic']//div[{cls('blockpost')} and starts-with(@id, 'p')]",

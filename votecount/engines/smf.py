@@ -35,7 +35,7 @@ from ..errors import ParseError
 from ..model import Page, Post
 
 from .kit.base import Compiled, Selectors, cls, edit_time, read_post, squash, text_of
-from .kit.engine import Engine, Layout
+from .kit.engine import Engine, Layout, numbered_id
 from .kit.dates import parse_time
 from .kit.markup import has_class, names_class
 from .kit.pagewalk import by_id, document_iter, has_id, lacks, page_memo
@@ -52,7 +52,7 @@ _POST_BLOCK = f"//div[div[{cls('postarea')}] and div[{cls('poster')}]]"
 # message's `msg_N` (beside `msg_N_extra_info`, `msg_N_signature`…), the profile link
 # `action=profile;u=N`. The post is the outermost element holding one subject.
 _OWN_POST = f"//*[{_SUBJECT}]/ancestor::*[count(.//*[{_SUBJECT}]) = 1][last()]"
-_MSG_ID = "starts-with(@id, 'msg_') and translate(substring(@id, 5), '0123456789', '') = ''"
+_MSG_ID = numbered_id("msg_")
 _PROFILE = ("(.//a[contains(@href, 'action=profile;u=') or contains(@href, 'action=profile&u=')]"
             "[normalize-space()][not(ancestor::blockquote)])[1]")
 _TITLE = f"(//div[@id='linktree' or {cls('linktree')} or {cls('navigate_section')}]//li[last()]//span)[1]"

@@ -58,7 +58,7 @@ from ..model import Note, Page, Post
 
 from .kit.base import Compiled, Selectors, cls, digits, parse_with, squash, text_of
 from .kit.dates import from_attr, parse_time
-from .kit.engine import Engine, Layout, generator_is, headless_only
+from .kit.engine import Engine, Layout, generator_is, headless_only, text_starts
 from .kit.pagewalk import script_texts
 
 NAME = "vbulletin"
@@ -79,8 +79,7 @@ _QUOTE_V4 = (f".//div[{cls('bbcode_container')}][div[{cls('bbcode_quote')}] or p
 _MESSAGE = "ancestor::*[starts-with(@id, 'post_message_')]"
 _MEMBER = f"a[contains(@href, 'member.php')][normalize-space()][not({_MESSAGE})]"
 _COUNTER = "a[starts-with(@name, 'post')][starts-with(normalize-space(), '#')]"
-_EDITED = ("starts-with(normalize-space(), 'Last edited by')"
-           " or starts-with(normalize-space(), 'Последний раз редактировал')")
+_EDITED = text_starts("Last edited by", "Последний раз редактировал")
 
 VB3 = Selectors(
     date_order="mdy",  # vBulletin's default dateformat m-d-Y

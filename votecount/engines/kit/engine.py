@@ -47,6 +47,18 @@ def generator_is(word: str, *, first: bool = False) -> str:
     return f"{meta}[contains({content}, '{word}')]"
 
 
+def text_starts(*words: str) -> str:
+    """XPath predicate body: the element's text, spaces squashed, starts with one of `words`
+    (an edit notice told by its own wording, whatever the style's classes)."""
+    return " or ".join(f"starts-with(normalize-space(), '{w}')" for w in words)
+
+
+def numbered_id(prefix: str) -> str:
+    """XPath predicate body: the element's id is `prefix` and digits only (`post_12`, not
+    `post_12_extra`)."""
+    return f"starts-with(@id, '{prefix}') and translate(substring(@id, {len(prefix) + 1}), '0123456789', '') = ''"
+
+
 def _holds(doc, markers: Markers, requires: Markers, excludes: Markers) -> bool:
     return ((not markers or any(has(doc, m) for m in markers))
             and all(has(doc, r) for r in requires)
