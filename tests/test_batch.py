@@ -139,6 +139,42 @@ def test_resume_skips_unchanged_and_redoes_changed(archive: Path):
     assert len(state) == 7  # one entry per thread after the run, superseded ones dropped
 
 
+def test_resume_after_a_torn_last_line_loses_no_thread(archive: Path):
+    """A run killed while writing a thread's line leaves it torn; the next run's lines start on
+    a line of their own, so a third run still finds every thread finished."""
+    cwd = archive.parent
+    assert run("batch", "arch", "-o", "out", "--jobs", "1", cwd=cwd)[0] == 4
+    state = cwd / "out" / STATE_FILE
+    lines = state.read_bytes().splitlines(keepends=True)
+    state.write_bytes(b"".join(lines[:-1]) + lines[-1][:25])  # the last thread's line torn
+    code, _, err = run("batch", "arch", "-o", "out", "--jobs", "1", "--resume", cwd=cwd)
+    assert code == 4 and "7 threads (5 unchanged), 1 failed" in err, err
+    kept = [json.loads(line) for line in state.read_text("utf-8").splitlines()]
+    assert len(kept) == 7 and all(e["status"] == "ok" or e["key"] == "arch/g-broken" for e in kept)
+    code, _, err = run("batch", "arch", "-o", "out", "--jobs", "1", "--resume", cwd=cwd)
+    assert "7 threads (6 unchanged), 1 failed" in err, err
+
+
+def test_a_run_killed_after_a_torn_line_keeps_its_own_lines(tmp_path: Path):
+    """The resumed run is killed too, before it rewrites the state file: the line it wrote
+    after the torn one must still be read back."""
+    from votecount.batch import runner
+
+    state = tmp_path / STATE_FILE
+    state.write_bytes(b'{"key": "a", "hash": "1", "status": "ok", "pages": 1, "posts": 0, "ro')
+    rows = {"threads": [["b"]], "days": [], "ballots": [], "violations": []}
+    done = {"key": "b", "hash": "2", "status": "ok", "pages": 1, "posts": 3, "rows": rows}
+
+    def killed():
+        yield done
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        runner._collect(killed(), state, results={}, spans={}, tables=None, state={"a": {}},
+                        progress=None, sizes={})
+    assert list(runner.load_state(tmp_path)) == ["b"]
+
+
 def test_parquet_has_the_same_rows_and_is_reproducible(archive: Path):
     pq = pytest.importorskip("pyarrow.parquet")
     cwd = archive.parent

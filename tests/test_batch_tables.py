@@ -1,5 +1,7 @@
-"""batch's CSV tables are written without pandas: the bytes must be those pandas wrote
-(`_frame(...).to_csv(index=False, lineterminator="\\n")`, the writer before), for any rows."""
+"""batch's table writers (batch/sinks.py), for any rows: CSV is written without pandas and must
+be the bytes pandas wrote (`pandas_frame(...).to_csv(index=False, lineterminator="\\n")`, the
+writer before); JSON lines written a batch at a time must be the bytes of the whole frame's
+`to_json`; Parquet written a row group at a time must hold the rows of the whole frame."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from votecount.batch.tables import COLUMNS, TABLES, _frame, write_csv
+from votecount.batch import sinks
+from votecount.batch.sinks import write_table
+from votecount.batch.tables import COLUMNS, FORMATS, TABLES, pandas_frame
 
 pytest.importorskip("pandas")
 
@@ -35,7 +39,7 @@ def _rows(name: str):
 
 
 def _pandas_bytes(name: str, rows: list[list], path: Path) -> bytes:
-    _frame(name, rows).to_csv(path, index=False, lineterminator="\n", encoding="utf-8")
+    pandas_frame(name, rows).to_csv(path, index=False, lineterminator="\n", encoding="utf-8")
     return path.read_bytes()
 
 
@@ -45,15 +49,63 @@ def _pandas_bytes(name: str, rows: list[list], path: Path) -> bytes:
 def test_csv_is_what_pandas_wrote(tmp_path_factory, name, data):
     rows = data.draw(_rows(name))
     folder = tmp_path_factory.mktemp("csv")
-    write_csv(folder / "ours.csv", name, rows)
+    write_table(folder / "ours.csv", "csv", name, rows)
     assert (folder / "ours.csv").read_bytes() == _pandas_bytes(name, rows, folder / "pandas.csv")
 
 
 @pytest.mark.parametrize("name", TABLES)
 def test_an_empty_table_is_its_header_line(tmp_path, name):
-    write_csv(tmp_path / "t.csv", name, [])
+    write_table(tmp_path / "t.csv", "csv", name, [])
     header = ",".join(c for c, _ in COLUMNS[name]) + "\n"
     assert (tmp_path / "t.csv").read_text("utf-8") == header == _pandas_bytes(name, [], tmp_path / "p.csv").decode()
+
+
+@pytest.mark.parametrize("name", TABLES)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), size=st.integers(1, 4))
+def test_json_written_in_batches_is_the_whole_frames_bytes(tmp_path_factory, name, data, size):
+    rows = data.draw(_rows(name))
+    folder = tmp_path_factory.mktemp("json")
+    pandas_frame(name, rows).to_json(folder / "whole.jsonl", orient="records", lines=True,
+                                     force_ascii=False, double_precision=15)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sinks.JsonSink, "size", size)  # several batches of these few rows
+        sink = sinks.JsonSink(folder / "ours.jsonl", name)
+        for n in range(0, len(rows), 2):
+            sink.add(rows[n:n + 2])
+        sink.close()
+    assert (folder / "ours.jsonl").read_bytes() == (folder / "whole.jsonl").read_bytes()
+
+
+@pytest.mark.parametrize("name", TABLES)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_parquet_holds_the_whole_frames_rows_a_row_group_at_a_time(tmp_path_factory, name, data):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    rows = data.draw(_rows(name))
+    path = tmp_path_factory.mktemp("parquet") / "t.parquet"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sinks.ParquetSink, "size", 2)
+        write_table(path, "parquet", name, rows)
+    whole = pa.Table.from_pandas(pandas_frame(name, rows), schema=sinks.arrow_schema(name),
+                                 preserve_index=False).replace_schema_metadata(None)
+    assert pq.read_table(path).equals(whole)
+    groups = pq.ParquetFile(path).metadata
+    assert [groups.row_group(i).num_rows for i in range(groups.num_row_groups)] == \
+        [min(2, len(rows) - n) for n in range(0, len(rows), 2)]
+
+
+def test_a_table_that_cannot_be_put_in_place_says_so_and_leaves_nothing(tmp_path):
+    from votecount.batch.ordered import OrderedTables
+    from votecount.errors import VotecountError
+
+    tables = OrderedTables(tmp_path, "csv", ["a"])
+    (tmp_path / "days.csv").mkdir()  # a folder where the table goes
+    tables.add("a", {name: [] for name in TABLES})
+    with pytest.raises(VotecountError, match=r"days\.csv: cannot write"):
+        tables.finish()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["days.csv", "threads.csv"]
 
 
 def test_a_csv_batch_does_not_import_pandas(tmp_path):
@@ -68,4 +120,4 @@ def test_a_csv_batch_does_not_import_pandas(tmp_path):
         proc = subprocess.run([sys.executable, "-c", probe, "--format", fmt], capture_output=True,
                               cwd=ROOT, timeout=120)
         assert proc.stderr.decode().endswith(expected), proc.stderr.decode()
-        assert (tmp_path / "out" / f"threads{'.csv' if fmt == 'csv' else '.jsonl'}").is_file()
+        assert (tmp_path / "out" / f"threads{FORMATS[fmt]}").is_file()

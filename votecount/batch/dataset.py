@@ -23,7 +23,8 @@ from ..messages import say
 from . import remote
 from .find import Job
 from .schedule import frame
-from .tables import TABLES, sorted_rows, write_parquet
+from .sinks import write_table
+from .tables import TABLES, sorted_rows
 
 
 class Dataset(NamedTuple):
@@ -104,14 +105,14 @@ def _write(part: Part, table: str, rows: list[list]) -> None:
         if not remote.is_remote(target):
             os.makedirs(os.path.dirname(target), exist_ok=True)
             aside = os.path.join(os.path.dirname(target), f".{part.name}.parquet.tmp")
-            write_parquet(rows, table, aside)
+            write_table(aside, "parquet", table, rows)
             os.replace(aside, target)
             return
         import tempfile
         fs, inner = remote.filesystem(target)
         with tempfile.TemporaryDirectory(prefix="votecount-part-") as tmp:
             local = os.path.join(tmp, f"{part.name}.parquet")
-            write_parquet(rows, table, local)
+            write_table(local, "parquet", table, rows)
             fs.makedirs(inner.rsplit("/", 1)[0], exist_ok=True)
             fs.put_file(local, inner)
     except OSError as exc:

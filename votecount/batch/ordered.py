@@ -3,16 +3,15 @@ as soon as every thread before it in the output order (natural order of the keys
 written. Results come in the schedule's order (biggest first), so a reorder buffer keyed by
 the output order holds the ones that came early; at the end only the last few remain.
 
-CSV tables are streamed (the csv module, the bytes `tables.write_csv` writes). JSON and
-Parquet tables are written by pandas/pyarrow from the whole table at the end, as before: their
-bytes depend on the whole frame, so they are gathered here in output order instead."""
+Every format is streamed, each table through its sink (sinks.py): CSV row by row, JSON lines
+and Parquet a batch of rows at a time; the bytes do not depend on the order results came in."""
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
-from .tables import COLUMNS, TABLES, cannot_write, csv_row, sorted_rows, table_files, write_tables
+from .sinks import SINKS
+from .tables import TABLES, cannot_write, sorted_rows, table_files
 
 
 class OrderedTables:
@@ -22,18 +21,13 @@ class OrderedTables:
 
     def __init__(self, out: Path, fmt: str, keys: list[str]):
         self.out, self.fmt = out, fmt
-        self._order = list(dict.fromkeys(keys))
+        self._order = {key: n for n, key in enumerate(dict.fromkeys(keys))}
+        self._keys = list(self._order)
         self._next = 0
         self._waiting: dict[str, dict[str, list[list]]] = {}
-        self._gathered: dict[str, list[list]] = {name: [] for name in TABLES}
-        self._files: dict[str, tuple] = {}
-        if fmt == "csv":
-            for name in TABLES:
-                tmp = self._tmp(name)
-                f = self._guard(name, lambda: open(tmp, "w", encoding="utf-8", newline=""))
-                writer = csv.writer(f, lineterminator="\n")
-                self._files[name] = (f, writer)
-                self._guard(name, lambda: writer.writerow([c for c, _ in COLUMNS[name]]))
+        self._sinks: dict[str, object] = {}
+        for name in TABLES:
+            self._sinks[name] = self._guard(name, lambda: SINKS[fmt](self._tmp(name), name))
 
     def _tmp(self, name: str) -> Path:
         return table_files(self.out, self.fmt, name)[1]
@@ -48,8 +42,8 @@ class OrderedTables:
     def add(self, key: str, rows: dict[str, list[list]]) -> None:
         """One thread's rows; writes every thread now ready in output order."""
         self._waiting[key] = rows
-        while self._next < len(self._order) and self._order[self._next] in self._waiting:
-            self._emit(self._waiting.pop(self._order[self._next]))
+        while self._next < len(self._keys) and self._keys[self._next] in self._waiting:
+            self._emit(self._waiting.pop(self._keys[self._next]))
             self._next += 1
 
     @property
@@ -60,29 +54,31 @@ class OrderedTables:
     def _emit(self, rows: dict[str, list[list]]) -> None:
         for name in TABLES:
             group = sorted_rows(name, [rows[name]])
-            if self.fmt != "csv":
-                self._gathered[name].extend(group)
-                continue
-            writer = self._files[name][1]
-            self._guard(name, lambda: writer.writerows(csv_row(name, r) for r in group))
+            sink = self._sinks[name]
+            self._guard(name, lambda: sink.add(group))
+
+    def flush(self) -> None:
+        """What is written so far, on disk (a batch not yet full stays in memory)."""
+        for name, sink in self._sinks.items():
+            self._guard(name, sink.flush)
 
     def finish(self) -> list[Path]:
         """Write the threads still waiting (in output order) and put the tables in place."""
-        for key in sorted(self._waiting, key=self._order.index):  # only keys of the order come
+        for key in sorted(self._waiting, key=self._order.__getitem__):  # only keys of the order come
             self._emit(self._waiting.pop(key))
-        if self.fmt != "csv":
-            return write_tables(self.out, self.fmt, self._gathered)
         written = []
         for name in TABLES:
-            f = self._files[name][0]
-            path = table_files(self.out, self.fmt, name)[0]
-            self._guard(name, lambda: (f.close(), self._tmp(name).replace(path)))
+            sink, path = self._sinks[name], table_files(self.out, self.fmt, name)[0]
+            self._guard(name, lambda: (sink.close(), self._tmp(name).replace(path)))
+            del self._sinks[name]
             written.append(path)
-        self._files.clear()
         return written
 
     def abandon(self) -> None:
-        for name, (f, _) in self._files.items():
-            f.close()
+        for name, sink in self._sinks.items():
+            try:
+                sink.close()
+            except Exception:  # a half-written table is removed whatever its writer says
+                pass
             self._tmp(name).unlink(missing_ok=True)
-        self._files.clear()
+        self._sinks.clear()

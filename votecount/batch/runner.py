@@ -33,6 +33,7 @@ from ..errors import InputError, VotecountError
 from . import dataset as datasets, remote, schedule
 from .find import Job, real_path
 from .ordered import OrderedTables
+from .sinks import LIBRARY
 from .tables import result_rows
 
 STATE_FILE = ".votecount-batch.jsonl"
@@ -227,14 +228,14 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
     if dataset:
         stream = _execute_dataset(jobs, sizes, workers=workers, dask=dask, target=dataset, state=state or {})
     else:
-        stream = _execute(jobs, sizes, workers, dask, preload=fmt != "csv")
-    state = dict(state or {})
-    results: dict[str, dict] = {}
-    lines: dict[str, str] = {}  # key → its state line, written once, kept for the final rewrite
+        stream = _execute(jobs, sizes, workers, dask, preload=LIBRARY.get(fmt, ()))
+    state = state or {}
+    results: dict[str, dict] = {}  # key → what the summary needs of its result (no rows)
+    spans: dict[str, tuple[int, int]] = {}  # key → where its line lies in the state file
     state_path = out / STATE_FILE
     tables = None if dataset else OrderedTables(out, fmt, sorted((j.key for j in jobs), key=api.natural_order))
     try:
-        _collect(stream, state_path, results=results, lines=lines, tables=tables, state=state,
+        _collect(stream, state_path, results=results, spans=spans, tables=tables, state=state,
                  progress=progress, sizes=sizes)
     except BaseException:
         if tables:
@@ -245,7 +246,7 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
         datasets.prune(dataset.out, {r["partition"] for r in results.values() if r.get("partition")})
     else:
         tables.finish()
-    _write_state(state_path, [lines[k] for k in keys])
+    _rewrite_state(state_path, [spans[k] for k in keys])
     summary = Summary(threads=len(keys))
     for r in results.values():
         summary.failed += r["status"] == "error"
@@ -255,41 +256,53 @@ def run(jobs: list[Job], out: Path, fmt: str, *, workers: int = 1, dask: str | N
     return summary
 
 
-def _collect(stream, state_path: Path, *, results: dict, lines: dict, tables, state: dict,
+def _collect(stream, state_path: Path, *, results: dict, spans: dict, tables, state: dict,
              progress, sizes: dict[str, int]) -> None:
-    """Each result as it comes: its line in the state file, its rows to the tables."""
-    with open(state_path, "a" if state else "w", encoding="utf-8") as log:
+    """Each result as it comes: its line in the state file (an unchanged thread's stored line
+    again, so that every thread of the run has a line there), its rows to the tables; nothing
+    of its rows is kept."""
+    with open(state_path, "ab" if state else "wb") as log:
+        if log.tell() and _last_byte(state_path) != b"\n":
+            log.write(b"\n")  # a killed run's torn last line stays alone on its line
         for res in stream:
             if res["status"] == "unchanged":
                 res = {**state[res["key"]], "unchanged": True}
-                lines[res["key"]] = _state_line(res)
-            else:
-                lines[res["key"]] = line = _state_line(res)
-                log.write(line)
-                log.flush()  # a killed run keeps every thread finished so far
-            results[res["key"]] = res
+            line = _state_line(res)
+            spans[res["key"]] = (log.tell(), len(line))
+            log.write(line)
+            log.flush()  # a killed run keeps every thread finished so far
+            results[res["key"]] = {k: res.get(k) for k in ("status", "unchanged", "pages", "posts", "partition")}
             if tables:
                 tables.add(res["key"], res["rows"])
             if progress:
                 progress({**res, "bytes": sizes.get(res["key"], 0)})
 
 
+def _last_byte(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        f.seek(-1, os.SEEK_END)
+        return f.read(1)
+
+
 _STATE_KEYS = ("key", "hash", "status", "pages", "posts", "rows", "partition")
 
 
-def _state_line(entry: dict) -> str:
+def _state_line(entry: dict) -> bytes:
     """A thread's line in the state file (a stored entry's own fields only)."""
     fields = {k: entry.get(k) for k in _STATE_KEYS}
     if fields["partition"] is None:  # only a --partition-mb run's lines name one
         del fields["partition"]
-    return json.dumps(fields, ensure_ascii=False) + "\n"
+    return (json.dumps(fields, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def _write_state(path: Path, lines: list[str]) -> None:
-    """Rewrite the state file with one line per thread of this run (drops superseded lines)."""
+def _rewrite_state(path: Path, spans: list[tuple[int, int]]) -> None:
+    """Rewrite the state file with one line per thread of this run, in the order given, copied
+    from where this run wrote them (drops superseded lines; no line is held in memory)."""
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.writelines(lines)
+    with open(path, "rb") as src, open(tmp, "wb") as f:
+        for offset, size in spans:
+            src.seek(offset)
+            f.write(src.read(size))
     os.replace(tmp, path)
 
 
@@ -314,8 +327,8 @@ def load_state(out: Path) -> dict[str, dict]:
 
 
 def _execute(jobs: list[Job], sizes: dict[str, int], workers: int, dask: str | None, *,
-             preload: bool) -> Iterator[dict]:
-    """Each job's result as it comes; `preload`: the tables will need pandas (not for CSV).
+             preload: tuple[str, ...]) -> Iterator[dict]:
+    """Each job's result as it comes; `preload`: the libraries the tables' writer will need.
     Forked workers inherit the imported parsers; Ctrl-C kills them at once (worker_pool): the
     state file keeps every thread finished so far."""
     if not dask and (workers <= 1 or len(jobs) <= 1):
@@ -334,7 +347,7 @@ def _execute_dataset(jobs: list[Job], sizes: dict[str, int], *, workers: int, da
     parts = datasets.plan(jobs, sizes, partition_bytes=target.partition_bytes, out=target.out,
                           previous=previous)  # cut by the input alone, whatever the workers
     work = functools.partial(datasets.count_part, count=process_thread)
-    yield from schedule.execute(lambda workers: parts, work, workers=workers, dask=dask, preload=True,
+    yield from schedule.execute(lambda workers: parts, work, workers=workers, dask=dask, preload=(),
                                 failed=functools.partial(datasets.failed, error_result=_error_result))
 
 

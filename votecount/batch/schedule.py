@@ -11,6 +11,7 @@ the pool nor Dask walks thousands of small rows to serialise them.
 
 from __future__ import annotations
 
+import importlib
 import os
 import pickle
 import threading
@@ -90,7 +91,7 @@ Plan = Callable[[int], list]  # worker count → the parts (each a list of jobs,
 Work = Callable[[object], bytes]  # a part → its results (dicts, one per thread) as one pickled frame
 
 
-def execute(plan: Plan, work: Work, *, workers: int, dask: str | None, preload: bool,
+def execute(plan: Plan, work: Work, *, workers: int, dask: str | None, preload: tuple[str, ...],
             failed: Callable[[object, str], list[dict]]) -> Iterator[dict]:
     """Each thread's result as its part finishes: on the Dask cluster at `dask`, in `workers`
     forked processes, or here. `failed(part, why)`: the results of a part whose worker died."""
@@ -105,7 +106,7 @@ def execute(plan: Plan, work: Work, *, workers: int, dask: str | None, preload: 
     yield from _execute_pool(parts, work, workers, preload=preload, failed=failed)
 
 
-def _execute_pool(parts: list, work: Work, workers: int, *, preload: bool,
+def _execute_pool(parts: list, work: Work, workers: int, *, preload: tuple[str, ...],
                   failed: Callable[[object, str], list[dict]]) -> Iterator[dict]:
     """In forked workers that inherit the imported modules (api.preload, before the fork: they
     import nothing per task)."""
@@ -118,9 +119,10 @@ def _execute_pool(parts: list, work: Work, workers: int, *, preload: bool,
     with worker_pool(min(workers, len(parts))) as pool:
         with interrupts_held():  # a Ctrl-C during the fork would be lost (parallel.py)
             futures = {pool.submit(work, part): part for part in parts}
-        # JSON and Parquet tables need pandas at the end: imported while the workers count.
+        # the libraries the tables' writer needs (pandas, pyarrow), imported here after the fork
+        # (pyarrow starts threads), while the workers count
         if preload:
-            threading.Thread(target=_import_pandas, daemon=True).start()
+            threading.Thread(target=_import, args=preload, daemon=True).start()
         for fut in as_completed(futures):
             try:
                 yield from pickle.loads(fut.result())
@@ -150,8 +152,9 @@ def _execute_dask(plan: Plan, work: Work, address: str) -> Iterator[dict]:
         client.close()
 
 
-def _import_pandas() -> None:
+def _import(*modules: str) -> None:
     try:
-        import pandas  # noqa: F401
+        for module in modules:
+            importlib.import_module(module)
     except ImportError:  # said where the tables are written
         pass

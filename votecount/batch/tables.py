@@ -3,10 +3,8 @@ rows of one thread's count, the order of the rows, and the files they are writte
 
 from __future__ import annotations
 
-import csv
 import functools
 import json
-import os
 from pathlib import Path
 from typing import Iterable
 
@@ -99,27 +97,6 @@ def sorted_rows(name: str, per_thread: Iterable[list[list]]) -> list[list]:
 _PANDAS_TYPES = {"str": "object", "int": "Int64", "float": "float64", "bool": "boolean"}
 
 
-def write_tables(out: Path, fmt: str, tables: dict[str, list[list]]) -> list[Path]:
-    """Each table to OUT/<name>.<ext>, whole or not at all (written aside, then renamed)."""
-    written = []
-    for name, rows in tables.items():
-        path, tmp = table_files(out, fmt, name)
-        try:
-            if fmt == "csv":
-                write_csv(tmp, name, rows)
-            elif fmt == "json":
-                _frame(name, rows).to_json(tmp, orient="records", lines=True, force_ascii=False,
-                                           double_precision=15)
-            else:
-                _write_parquet(_frame(name, rows), name, tmp)
-            os.replace(tmp, path)
-        except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            raise cannot_write(path, exc) from None
-        written.append(path)
-    return written
-
-
 def table_files(out: Path, fmt: str, name: str) -> tuple[Path, Path]:
     """A table's file in OUT, and the name it is written under first (then renamed)."""
     return out / f"{name}{FORMATS[fmt]}", out / f".{name}{FORMATS[fmt]}.tmp"
@@ -132,20 +109,12 @@ def cannot_write(path: Path, exc: OSError) -> VotecountError:
 _CASTS = {"int": int, "float": float, "bool": bool}
 
 
-def write_csv(path: Path, name: str, rows: list[list]) -> None:
-    """One table as CSV without pandas (importing it takes 0.5-0.7 s): the bytes pandas wrote
-    (`_frame(...).to_csv(index=False, lineterminator="\\n")`): pandas writes through the csv
-    module with its defaults; a missing value (None, NaN) is an empty field; the typed columns
-    hold what `astype` makes of the value (Int64 an int, float64 a float written as repr,
-    boolean True/False). tests/test_batch_tables.py compares the two."""
-    with open(path, "w", encoding="utf-8", newline="") as f:
-        writer = csv.writer(f, lineterminator="\n")
-        writer.writerow([c for c, _ in COLUMNS[name]])
-        writer.writerows(csv_row(name, row) for row in rows)
-
-
 def csv_row(name: str, row: list) -> list:
-    """One row of table `name` as write_csv writes it (typed columns cast, NaN empty)."""
+    """One row of table `name` as the CSV sink writes it: the bytes pandas wrote
+    (`pandas_frame(...).to_csv(index=False, lineterminator="\\n")`, the writer before) without
+    importing pandas (0.5-0.7 s): pandas writes through the csv module with its defaults; a
+    missing value (None, NaN) is an empty field; the typed columns hold what `astype` makes of
+    the value (Int64 an int, float64 a float written as repr, boolean True/False)."""
     row = list(row)
     for i, cast in _casts(name):
         value = row[i]
@@ -158,27 +127,11 @@ def _casts(name: str) -> tuple:
     return tuple((i, _CASTS[t]) for i, (_, t) in enumerate(COLUMNS[name]) if t in _CASTS)
 
 
-def _frame(name: str, rows: list[list]):
+def pandas_frame(name: str, rows: list[list]):
+    """Rows of table `name` as a pandas frame of its column types (the JSON tables' writer;
+    the CSV writer writes the bytes its `to_csv` wrote, without pandas)."""
     import pandas as pd
 
     cols = COLUMNS[name]
     frame = pd.DataFrame(rows, columns=[c for c, _ in cols], dtype=object)
     return frame.astype({c: _PANDAS_TYPES[t] for c, t in cols})
-
-
-def write_parquet(rows: list[list], name: str, path) -> None:
-    """One table's rows as a Parquet file (a partition of a dataset, batch --partitioned)."""
-    _write_parquet(_frame(name, rows), name, path)
-
-
-def _write_parquet(frame, name: str, path: Path) -> None:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    types = {"str": pa.string(), "int": pa.int64(), "float": pa.float64(), "bool": pa.bool_()}
-    schema = pa.schema([(c, types[t]) for c, t in COLUMNS[name]])
-    table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
-    # pandas' own schema note holds nothing that varies between runs, but it is dropped anyway:
-    # the Parquet schema already says everything, and readers do not need it.
-    table = table.replace_schema_metadata(None)
-    pq.write_table(table, path, compression="zstd")
