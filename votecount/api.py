@@ -337,7 +337,7 @@ def _guess_lang(zone_name: str, thread) -> str:
     that says it is Russian (its interface words, `<html lang>`: Thread.lang); else English."""
     if zone_name in RUSSIAN_ZONES:
         return "ru"
-    from .read.zone import mostly_cyrillic
+    from .read.script import mostly_cyrillic
     if mostly_cyrillic(" ".join([thread.title or ""] + [p.text for p in thread.posts[:50]])):
         return "ru"
     return "ru" if thread.lang == "ru" else "en"

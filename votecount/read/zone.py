@@ -11,12 +11,16 @@ Etc/GMT name of that offset; the draft marks the line CHECK either way.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
+from lxml import etree
+
 from ..model import DEFAULT_TZ
 from ..errors import VotecountError
+from .script import mostly_cyrillic
 
 MSK = "Europe/Moscow"  # "МСК", "по Москве", +03:00: the zone a Russian GM or board names
 
@@ -66,13 +70,6 @@ def from_docs(docs) -> tuple[str, str, dict] | None:
     return None
 
 
-def mostly_cyrillic(text: str) -> bool:
-    """A fifth of the text's letters or more are Cyrillic: Russian text (Latin nicks, links and
-    quoted English around it do not outweigh it). The one test of a thread's or a page's script."""
-    letters = [ch for ch in text if ch.isalpha()]
-    return bool(letters) and sum("\u0400" <= ch <= "\u04ff" for ch in letters) >= len(letters) * 0.2
-
-
 # The words a board's own interface writes on its links and buttons (reply, quote, profile,
 # pagination), whole link texts, lower case: what the engine emits in the board's language,
 # whatever language the players write in.
@@ -96,7 +93,7 @@ def interface_language(doc) -> str | None:
     least, twice the other's), else None."""
     hits = {lang: 0 for lang in INTERFACE_WORDS}
     for link in doc.iter("a", "button"):
-        text = " ".join("".join(link.itertext()).split()).lower().strip("[]«»")
+        text = " ".join(_TEXT(link).split()).lower().strip("[]«»")
         if 0 < len(text) <= 24:
             for lang, words in INTERFACE_WORDS.items():
                 hits[lang] += text in words
@@ -106,22 +103,30 @@ def interface_language(doc) -> str | None:
     return None
 
 
+_TEXT = etree.XPath("string()")  # an element's text, as one string (in C: 6x itertext's join)
+_SAID = threading.local()  # the last page asked of declared_language, and its answer
+
+
 def declared_language(doc) -> str | None:
     """"ru" when the board's interface words (interface_language) or `<html lang>` say Russian,
     "en" when the interface words say English, else None: what a page says of itself beside its
-    posts' script."""
+    posts' script. The zone (page_language) and the thread (pipeline) ask it of the same first
+    page in turn: the last answer is kept."""
+    if getattr(_SAID, "doc", None) is doc:
+        return _SAID.answer
     said = interface_language(doc)
-    if said:
-        return said
-    declared = (doc.getroottree().getroot().get("lang") or "").strip().lower()[:2]
-    return "ru" if declared in ("ru", "uk", "be") else None
+    if not said:
+        declared = (doc.getroottree().getroot().get("lang") or "").strip().lower()[:2]
+        said = "ru" if declared in ("ru", "uk", "be") else None
+    _SAID.doc, _SAID.answer = doc, said
+    return said
 
 
 def page_language(docs) -> str:
     """"ru" or "en": Russian when the pages' text is mostly Cyrillic, or when a page says it is
     Russian (declared_language: its interface words, its `<html lang>`); English otherwise. An
     English interface or `<html lang="en">` does not outweigh posts written in Russian."""
-    if mostly_cyrillic(" ".join(" ".join(doc.itertext()) for doc in docs)):
+    if mostly_cyrillic(" ".join(map(_TEXT, docs))):
         return "ru"
     return "ru" if any(declared_language(doc) == "ru" for doc in docs) else "en"
 

@@ -1,0 +1,67 @@
+"""read/script.py: `mostly_cyrillic` counts bytes and bounds instead of reading every letter;
+its answer must be the letter-by-letter definition's (`exactly`), for any text and on every
+saved page (whose text zone.page_language gives it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from votecount.read import pages
+from votecount.read.script import exactly, mostly_cyrillic
+from votecount.read.zone import _TEXT
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+# Letters of every kind near the bounds: Cyrillic letters and the block's non-letters, Latin,
+# other scripts' letters (Greek, CJK, accented), digits, marks, emoji, a lone surrogate.
+_CHARS = st.sampled_from(list("абвЖЯёЁѣҊӿ") + ["\u0482", "\u0483", "\u0488", "\u0489"]
+                         + list("abcXYZ") + list("ωΩ中文éß") + list("0123 ,.!\n") + ["😀", "\u0301", "\ud800"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(text=st.text(_CHARS, max_size=40))
+def test_the_counted_answer_is_the_letter_by_letter_one(text):
+    assert mostly_cyrillic(text) == exactly(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=60))
+def test_any_text_too(text):
+    assert mostly_cyrillic(text) == exactly(text)
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("", False), ("123 !!", False), ("\u0482\u0483", False),  # no letter at all
+    ("Жabcd", True), ("Жabcde", False),  # exactly a fifth, and just under
+    ("Ж" + "ω" * 4, True), ("Ж" + "ω" * 5, False),  # other scripts' letters count as letters
+    ("Ж" + "1" * 40, True),  # digits are no letters
+    ("ЖЖЖ" + "a" * 12, True), ("ЖЖЖ" + "a" * 13, False),
+])
+def test_edges(text, answer):
+    assert exactly(text) == answer
+    assert mostly_cyrillic(text) == answer
+
+
+def _pages():
+    found = sorted((ROOT / "tests" / "fixtures" / "engines").rglob("*.html"))
+    if CORPUS.is_dir():
+        found += sorted(CORPUS.rglob("*.htm*"))
+    return found
+
+
+def test_every_saved_page_gets_the_letter_by_letter_answer():
+    checked = 0
+    for path in _pages():
+        try:
+            doc = pages.tree(path.read_bytes(), str(path))
+        except Exception:  # a page the readers refuse has no script to test
+            continue
+        text = _TEXT(doc)
+        assert mostly_cyrillic(text) == exactly(text), path
+        checked += 1
+    assert checked >= 20
