@@ -125,3 +125,43 @@ def test_vb_guest_page_clock_without_date_gives_nothing():
     doc = _doc(corpus_page("vbulletin/nettally-vb4.html"))  # token "guest", "The time now is 05:23 AM"
     assert vbulletin.token_time(doc) is None
     assert vbulletin.page_now(doc, MSK) is None
+
+
+_POST_XPATH = ("//*[contains(@class,'post') or contains(@class,'content') or contains(@class,'message')"
+               " or starts-with(@id,'post_message')]")
+
+
+def test_the_post_predicate_is_the_post_xpath_on_every_page():
+    """read/zone.py asks `_in_post` of the elements around a stated zone instead of finding every
+    post of the page by an XPath first: the same elements must count as posts."""
+    from conftest import CORPUS
+    from votecount.read.zone import _in_post
+
+    pages = sorted(FIXTURES.rglob("*.html")) + (sorted(CORPUS.rglob("*.htm*")) if CORPUS.is_dir() else [])
+    checked = 0
+    for path in pages:
+        try:
+            doc = tree(path.read_bytes(), str(path))
+        except Exception:  # a page the readers refuse holds no zone to read
+            continue
+        assert set(doc.xpath(_POST_XPATH)) == {el for el in doc.xpath("//*") if _in_post(el)}, path
+        checked += 1
+    assert checked >= 40
+
+
+@pytest.mark.parametrize("posts", [_POST_XPATH, (_POST_XPATH,), "predicate"])
+def test_a_zone_in_a_post_is_skipped_whichever_way_posts_are_named(tmp_path, posts):
+    from votecount.engines.kit.zones import stated_zone
+    from votecount.read.zone import _in_post
+
+    path = _variant(tmp_path, "prosilver30-ru-text", FOOTER, "")
+    raw = path.read_text(encoding="utf-8").replace(
+        '<div class="content">', '<div class="content">Часовой пояс: UTC + 5 часов. ', 1)
+    doc = tree(raw.encode("utf-8"), str(path))
+    assert stated_zone(doc, _in_post if posts == "predicate" else posts) is None
+    alone = tree(raw.replace("</body>", '<div class="message">Часовой пояс: UTC + 6</div></body>')
+                 .encode("utf-8"), str(path))  # the post element itself, not only its ancestors
+    assert stated_zone(alone, _in_post if posts == "predicate" else posts) is None
+    footer = tree(raw.replace("</body>", "<p>Часовой пояс: UTC + 7 часов</p></body>").encode("utf-8"), str(path))
+    zone = stated_zone(footer, _in_post if posts == "predicate" else posts)
+    assert zone is not None and zone.utcoffset(None) == timedelta(hours=7)

@@ -24,10 +24,14 @@ from .script import mostly_cyrillic
 
 MSK = "Europe/Moscow"  # "МСК", "по Москве", +03:00: the zone a Russian GM or board names
 
-# Elements that hold a post's text, on every engine: a "Часовой пояс: …" written in a post is
-# not the page's zone.
-_POSTS = ("//*[contains(@class,'post') or contains(@class,'content') or contains(@class,'message')"
-          " or starts-with(@id,'post_message')]")
+
+def _in_post(el) -> bool:
+    """An element that holds a post's text, on every engine (a class with post, content or
+    message in it, an id starting post_message): a "Часовой пояс: …" written in a post is not
+    the page's zone."""
+    cls = el.get("class") or ""
+    return "post" in cls or "content" in cls or "message" in cls \
+        or (el.get("id") or "").startswith("post_message")
 
 
 def offset_name(offset: timedelta | None) -> str | None:
@@ -56,7 +60,7 @@ def from_docs(docs) -> tuple[str, str, dict] | None:
 
     from .pages import saved_date
     for doc in docs:
-        zone = stated_zone(doc, _POSTS)
+        zone = stated_zone(doc, _in_post)
         if isinstance(zone, ZoneInfo):
             return zone.key, "zone.why_footer_name", {}
         name = offset_name(zone.utcoffset(None)) if zone is not None else None

@@ -253,7 +253,9 @@ def texts_containing(doc, phrases: tuple[str, ...], then: str = "") -> list:
 
 @functools.cache
 def _texts_xpath(phrases: tuple[str, ...], then: str):
-    return etree.XPath("//text()[" + " or ".join(f"contains(., '{p}')" for p in phrases) + "]" + then)
+    # /descendant::text() is //text() walked once (`//` is descendant-or-self::node()/child::,
+    # a node set of every node first): the same nodes in the same order
+    return etree.XPath("/descendant::text()[" + " or ".join(f"contains(., '{p}')" for p in phrases) + "]" + then)
 
 
 def page_title(c, doc) -> str:

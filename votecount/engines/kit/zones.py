@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import timedelta, timezone, tzinfo
+from typing import Callable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ...model import Page
@@ -90,17 +91,22 @@ def named_zone(title: str) -> ZoneInfo | None:
         return None
 
 
-def stated_zone(doc, post_xpath: str | tuple[str, ...]) -> tzinfo | None:
-    """The zone the page's footer states, ignoring text inside posts (`post_xpath`)."""
+Posts = str | tuple[str, ...] | Callable[[object], bool]
+
+
+def stated_zone(doc, posts: Posts) -> tzinfo | None:
+    """The zone the page's footer states, ignoring text inside posts: `posts` is the XPath (or
+    the XPaths) of the post elements, or a predicate true of a post element (asked only of the
+    few elements around a stated zone, where an XPath finds every post of the page first)."""
     found = _stated_texts(doc)
     if not found:  # most pages state no zone: the posts are not looked up for nothing
         return None
-    inside = set(doc.xpath(post_xpath if isinstance(post_xpath, str) else " | ".join(post_xpath)))
+    in_post = posts if callable(posts) else _members(doc, posts)
     for node in reversed(found):  # the footer is after the posts
         el = node.getparent()
         if el is not None and node.is_tail:  # text after a child element belongs to its parent
             el = el.getparent()
-        if el is None or any(a in inside for a in el.iterancestors()) or el in inside:
+        if el is None or in_post(el) or any(map(in_post, el.iterancestors())):
             continue
         zone = read_zone("".join(el.itertext()))
         if zone is None:
@@ -113,7 +119,11 @@ def stated_zone(doc, post_xpath: str | tuple[str, ...]) -> tzinfo | None:
     return None
 
 
-def in_stated_zone(doc, page: Page, post_xpath: str | tuple[str, ...]) -> Page:
+def _members(doc, xpath: str | tuple[str, ...]) -> Callable[[object], bool]:
+    return set(doc.xpath(xpath if isinstance(xpath, str) else " | ".join(xpath))).__contains__
+
+
+def in_stated_zone(doc, page: Page, posts: Posts) -> Page:
     """`page` with its zone for printed times replaced by the one the page states, if any."""
-    zone = stated_zone(doc, post_xpath)
+    zone = stated_zone(doc, posts)
     return replace(page, tz=zone) if zone is not None else page
