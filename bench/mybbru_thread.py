@@ -1,6 +1,9 @@
 """A generated vote thread in mybb.ru markup (the engine most Russian forum mafia runs on):
 50 pages of 50 posts, players voting red and blue, changing votes, chatting, quoting, editing.
-Deterministic (seeded), so every benchmark run counts the same thread."""
+Deterministic (seeded), so every benchmark run counts the same thread. The markup is the one
+verified from live pages (../shared/notes/ru-forum-engines.md, mybb.ru, "Verified since"):
+`data-topic-id` on the page, `topicpost`/`endpost` classes, `data-posted` in Unix seconds,
+`viewtopic.php?pid=N#pN` permalinks, `div#pN-content.post-content` with the edit notice inside."""
 
 from __future__ import annotations
 
@@ -19,13 +22,13 @@ CHATTER = ["Я думаю, что {n} ведёт себя подозритель
            "Не надо давить на {n}, аргументов нет никаких."]
 PAGE = """<!DOCTYPE html>
 <html lang="ru"><head><meta charset="utf-8"><title>{title}</title></head><body>
-<div id="pun"><div id="pun-viewtopic" class="punbb"><div id="pun-main" class="main">
+<div id="pun"><div id="pun-viewtopic" class="punbb" data-topic-id="7"><div id="pun-main" class="main">
 <h1><span>{title}</span></h1><div id="topic_t7" class="topic">
 {posts}
 </div></div></div></div></body></html>
 """
-POST = """<div id="p{pid}" class="post" data-user-id="{uid}" data-group-id="4">
-<h3><span><strong>{no}</strong><a class="permalink" rel="nofollow" href="https://m.rolka.me/viewtopic.php?id=7#p{pid}">{when}</a></span></h3>
+POST = """<div id="p{pid}" class="post{place}" data-posted="{posted}" data-user-id="{uid}" data-group-id="4">
+<h3><span><strong>{no}</strong><a class="permalink" rel="nofollow" href="https://m.rolka.me/viewtopic.php?pid={pid}#p{pid}">{when}</a></span></h3>
 <div class="container"><div class="post-author"><ul><li class="pa-author"><span class="acchide">Автор:&#160;</span><a href="https://m.rolka.me/profile.php?id={uid}">{author}</a></li>
 <li class="pa-title">Участник</li><li class="pa-posts"><span class="fld-name">Сообщений:</span> {uid}42</li></ul></div>
 <div class="post-body"><div class="post-box"><div id="p{pid}-content" class="post-content">
@@ -62,13 +65,15 @@ def write_thread(folder: Path, pages: int = 50, per_page: int = 50, seed: int = 
     no = 0
     for page in range(1, pages + 1):
         out = []
-        for _ in range(per_page):
+        for slot in range(per_page):
             no += 1
             author = "Ведущий" if no == 1 else rng.choice(PLAYERS)
             body, edit = ("<p>День 1. Голосуем красным против, синим в защиту.</p>", "") if no == 1 \
                 else _body(rng, author, no)
-            when = (start + timedelta(seconds=no * 30)).strftime("%Y-%m-%d %H:%M:%S")
-            out.append(POST.format(pid=5000 + no, uid=uids[author], no=no, when=when,
+            moment = start + timedelta(seconds=no * 30)
+            place = " topicpost" if no == 1 else " endpost" if slot == per_page - 1 else ""
+            out.append(POST.format(pid=5000 + no, uid=uids[author], no=no, place=place,
+                                   posted=int(moment.timestamp()), when=moment.strftime("%Y-%m-%d %H:%M:%S"),
                                    author=html.escape(author), body=body, edit=edit))
         (folder / f"page{page}.html").write_text(
             PAGE.format(title="Мафия: день 1, голосование", posts="".join(out)), encoding="utf-8")

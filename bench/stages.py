@@ -22,7 +22,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 WORK = Path(__file__).resolve().parent / "work"
-STAGES = ("decode", "parse", "detect", "extract", "clean", "ballots", "nicks", "tally", "export")
+STAGES = ("decode", "parse", "detect", "extract", "clean", "language", "ballots", "nicks", "tally", "export")
 
 
 def engines(threads: int) -> None:
@@ -138,9 +138,11 @@ def split(threads: int, no_carry: bool = False) -> None:
     from votecount.engines.kit.engine import Engine
     from votecount.engines.kit import base
     from votecount import api
-    from votecount.ballots import reading as ballots, names
+    from votecount.ballots import bold, reading as ballots, names
     from votecount import batch
-    from votecount.read import pages, sources
+    from votecount.batch import runner
+    from votecount.batch.ordered import OrderedTables
+    from votecount.read import pages, sources, zone
 
     own: collections.Counter = collections.Counter()
     cpu: collections.Counter = collections.Counter()  # the same in CPU time (a busy machine)
@@ -184,13 +186,22 @@ def split(threads: int, no_carry: bool = False) -> None:
     # base.read_body (seventh session: the body's text and its runs in one walk) is not timed on
     # its own: it stays in extract, with the text walk it replaced (the runs' share goes with it)
     timer(ballots, "read", "ballots")
-    timer(ballots, "read_bold", "ballots")
+    timer(bold, "read_bold", "ballots")  # looked up on its module at each count (count/context.py)
+    # the thread's and the page's language (the zone's default, the words of the count)
+    for owner, name in ((zone, "page_language"), (zone, "declared_language"), (api, "_guess_lang")):
+        if hasattr(owner, name):
+            timer(owner, name, "language")
     for name in ("is_nick", "match"):
         timer(names.Matcher, name, "nicks")
     timer(names.Matcher, "windows", "nicks", listed=True)
     timer(api, "count_thread", "tally")
-    for name in ("result_rows", "write_tables", "_write_state"):
-        timer(batch, name, "export")
+    # the rows and the files: timed where batch.run looks them up (the runner's own names), the
+    # tables where they are written (OrderedTables), the state file where it is rewritten
+    for name in ("result_rows", "_write_state", "_rewrite_state"):
+        if hasattr(runner, name):
+            timer(runner, name, "export")
+    for name in ("add", "finish"):
+        timer(OrderedTables, name, "export")
     targets = [t for t in batch.discover([str(WORK / "archive")]) if "mybbru-generated" not in t[0]]
     targets = targets[:threads] if threads else targets
     count = sum(len(sources.read(path)) for _, path, _ in targets)
