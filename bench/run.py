@@ -303,8 +303,7 @@ def main() -> None:
     # checkout with PYTHONDONTWRITEBYTECODE=1 (as here) would recompile every module on every
     # start, so compile it once, as an install would.
     for root in [ROOT] + ([args.before] if args.before else []):
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "votecount"),
-                        str(root / "parsers")], check=True)
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "votecount")], check=True)
     archive, info = _archive(args)
     print(f"archive: {info['threads']} one-page threads ({len(info['engines'])} engines), "
           f"{info['bytes'] / 1e6:.1f} MB: " + (", ".join(f"{e} {Path(p).name}" for e, p in info["chosen"].items())
