@@ -14,8 +14,9 @@ _ASCII_LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _CONTINUATION_AND_ASCII = bytes(range(0xC0))  # deleted, what is left is a lead byte a character
 # U+0400-U+04FF is two bytes in UTF-8, led by 0xD0-0xD3; its few characters that are no letters
 # (a numeric sign, combining marks) are counted apart.
-_CYRILLIC_LEADS = (b"\xd0", b"\xd1", b"\xd2", b"\xd3")
+_ALL_BUT_CYRILLIC_LEADS = bytes(b for b in range(256) if b not in b"\xd0\xd1\xd2\xd3")
 _CYRILLIC_NON_LETTERS = tuple(ch for ch in map(chr, range(0x400, 0x500)) if not ch.isalpha())
+assert all("\u0480" <= ch < "\u04c0" for ch in _CYRILLIC_NON_LETTERS)  # led by 0xD2, as used below
 SHARE = 0.2
 
 
@@ -23,11 +24,14 @@ def mostly_cyrillic(text: str) -> bool:
     """A fifth of the text's letters or more are Cyrillic (U+0400-U+04FF): Russian text (Latin
     nicks, links and quoted English around it do not outweigh it)."""
     data = text.encode("utf-8", "surrogatepass")
-    cyrillic = sum(map(data.count, _CYRILLIC_LEADS))
+    cyrillic = len(data.translate(None, _ALL_BUT_CYRILLIC_LEADS))  # one pass (4 counts: 3.5x)
     if not cyrillic:
         return False
-    cyrillic -= sum(map(text.count, _CYRILLIC_NON_LETTERS))
     ascii_letters = len(data) - len(data.translate(None, _ASCII_LETTERS))
+    if cyrillic < ascii_letters * SHARE:  # fewer than a fifth of the ASCII letters alone
+        return False
+    if b"\xd2" in data:  # the block's non-letters are all led by 0xD2 (U+0482-U+0489)
+        cyrillic -= sum(map(text.count, _CYRILLIC_NON_LETTERS))
     others = len(data.translate(None, _CONTINUATION_AND_ASCII))  # characters past ASCII
     least = ascii_letters + cyrillic  # the letters are at least these...
     most = ascii_letters + others  # ...and at most these (every other character a letter)

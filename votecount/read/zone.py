@@ -97,7 +97,8 @@ def interface_language(doc) -> str | None:
     least, twice the other's), else None."""
     hits = {lang: 0 for lang in INTERFACE_WORDS}
     for link in doc.iter("a", "button"):
-        text = " ".join(_TEXT(link).split()).lower().strip("[]«»")
+        text = _TEXT(link) if len(link) else link.text or ""  # most links are a bare text
+        text = " ".join(text.split()).lower().strip("[]«»")
         if 0 < len(text) <= 24:
             for lang, words in INTERFACE_WORDS.items():
                 hits[lang] += text in words
