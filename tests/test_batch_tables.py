@@ -96,7 +96,7 @@ def test_parquet_holds_the_whole_frames_rows_a_row_group_at_a_time(tmp_path_fact
         [min(2, len(rows) - n) for n in range(0, len(rows), 2)]
 
 
-def test_a_table_that_cannot_be_put_in_place_says_so_and_leaves_nothing(tmp_path):
+def test_a_table_that_cannot_be_put_in_place_says_so_and_leaves_no_table(tmp_path):
     from votecount.batch.ordered import OrderedTables
     from votecount.errors import VotecountError
 
@@ -105,7 +105,7 @@ def test_a_table_that_cannot_be_put_in_place_says_so_and_leaves_nothing(tmp_path
     tables.add("a", {name: [] for name in TABLES})
     with pytest.raises(VotecountError, match=r"days\.csv: cannot write"):
         tables.finish()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["days.csv", "threads.csv"]
+    assert [p.name for p in tmp_path.iterdir()] == ["days.csv"]  # threads.csv put back out
 
 
 def test_a_csv_batch_does_not_import_pandas(tmp_path):

@@ -63,16 +63,26 @@ class OrderedTables:
             self._guard(name, sink.flush)
 
     def finish(self) -> list[Path]:
-        """Write the threads still waiting (in output order) and put the tables in place."""
+        """Write the threads still waiting (in output order), finish every table aside, then put
+        them in place together: when one cannot be, none of this run's tables is left (those
+        already moved are removed), and the error names it."""
         for key in sorted(self._waiting, key=self._order.__getitem__):  # only keys of the order come
             self._emit(self._waiting.pop(key))
-        written = []
         for name in TABLES:
-            sink, path = self._sinks[name], table_files(self.out, self.fmt, name)[0]
-            self._guard(name, lambda: (sink.close(), self._tmp(name).replace(path)))
-            del self._sinks[name]
-            written.append(path)
-        return written
+            self._guard(name, self._sinks[name].close)
+        placed: list[Path] = []
+        for name in TABLES:
+            path = table_files(self.out, self.fmt, name)[0]
+            try:
+                self._tmp(name).replace(path)
+            except OSError as exc:
+                for done in placed:
+                    done.unlink(missing_ok=True)
+                self.abandon()
+                raise cannot_write(path, exc) from None
+            placed.append(path)
+        self._sinks.clear()
+        return placed
 
     def abandon(self) -> None:
         for name, sink in self._sinks.items():
