@@ -97,8 +97,7 @@ def interface_language(doc) -> str | None:
     least, twice the other's), else None."""
     hits = {lang: 0 for lang in INTERFACE_WORDS}
     for link in doc.iter("a", "button"):
-        text = _TEXT(link) if len(link) else link.text or ""  # most links are a bare text
-        text = " ".join(text.split()).lower().strip("[]«»")
+        text = " ".join(link_text(link).split()).lower().strip("[]«»")
         if 0 < len(text) <= 24:
             for lang, words in INTERFACE_WORDS.items():
                 hits[lang] += text in words
@@ -106,6 +105,11 @@ def interface_language(doc) -> str | None:
     if max(ru, en) >= 3 and max(ru, en) >= 2 * min(ru, en):
         return "ru" if ru > en else "en"
     return None
+
+
+def link_text(link) -> str:
+    """A link's whole text: most links are a bare text, taken as it is; the others' by XPath."""
+    return _TEXT(link) if len(link) else link.text or ""
 
 
 _TEXT = etree.XPath("string()")  # an element's text, as one string (in C: 6x itertext's join)
