@@ -9,8 +9,10 @@ The parent finds the threads (`discover`, in find.py), hands out jobs, keeps a s
 threads in OUT (so `--resume` skips threads whose input is unchanged and a killed run loses
 nothing finished), and writes the tables sorted by thread, day and post, so the same input
 gives byte-identical files whatever the number of workers (batch_tables); a thread's rows are
-written once every thread before it has come (ordered.py: CSV streamed, JSON/Parquet gathered).
-pandas is imported only to write JSON and Parquet tables (CSV is written with the csv module).
+written once every thread before it has come (ordered.py, through the sinks of sinks.py: every
+format streamed). No rows are kept here: the state file's lines are copied from where they were
+written when it is rewritten at the end. pandas is imported only to write JSON and Parquet
+tables (CSV is written with the csv module).
 """
 
 from __future__ import annotations
