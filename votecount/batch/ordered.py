@@ -21,8 +21,7 @@ class OrderedTables:
 
     def __init__(self, out: Path, fmt: str, keys: list[str]):
         self.out, self.fmt = out, fmt
-        self._order = {key: n for n, key in enumerate(dict.fromkeys(keys))}
-        self._keys = list(self._order)
+        self._keys = list(dict.fromkeys(keys))
         self._next = 0
         self._waiting: dict[str, dict[str, list[list]]] = {}
         self._sinks: dict[str, object] = {}
@@ -66,8 +65,9 @@ class OrderedTables:
         """Write the threads still waiting (in output order), finish every table aside, then put
         them in place together: when one cannot be, none of this run's tables is left (those
         already moved are removed), and the error names it."""
-        for key in sorted(self._waiting, key=self._order.__getitem__):  # only keys of the order come
-            self._emit(self._waiting.pop(key))
+        for key in self._keys[self._next:]:  # only keys of the order come
+            if key in self._waiting:
+                self._emit(self._waiting.pop(key))
         for name in TABLES:
             self._guard(name, self._sinks[name].close)
         placed: list[Path] = []

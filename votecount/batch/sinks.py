@@ -16,6 +16,7 @@ tables.write_tables)."""
 
 from __future__ import annotations
 
+import abc
 import csv
 import os
 from pathlib import Path
@@ -43,47 +44,53 @@ class CsvSink:
         self._file.close()
 
 
-class _Batched:
-    """A sink that writes `size` rows at a time (`_put`), and the rest when closed."""
+class _Batched(abc.ABC):
+    """A sink that writes `size` rows at a time (`_put`), and the rest when closed; a table
+    that got no row is still written (`_put` of none: JSON's lone newline, Parquet's schema)."""
 
     size = JSON_BATCH
 
-    def __init__(self, path: Path, name: str):
-        self.name, self.path = name, path
+    def __init__(self, name: str):
+        self.name = name
         self._rows: list[list] = []
-        self.written = 0
+        self._put_any = False
 
     def add(self, rows: list[list]) -> None:
         self._rows.extend(rows)
         while len(self._rows) >= self.size:
             batch, self._rows = self._rows[:self.size], self._rows[self.size:]
-            self._put(batch)
+            self._write(batch)
 
-    def _put(self, rows: list[list]) -> None:
-        raise NotImplementedError
+    def _write(self, rows: list[list]) -> None:
+        self._put(rows)
+        self._put_any = True
 
     def flush(self) -> None:
         """Rows short of a batch stay in memory: a batch's bytes depend on the whole batch."""
 
     def close(self) -> None:
-        if self._rows or not self.written:
-            self._put(self._rows)
+        if self._rows or not self._put_any:
+            self._write(self._rows)
         self._rows = []
         self._done()
 
+    @abc.abstractmethod
+    def _put(self, rows: list[list]) -> None:
+        """Write these rows (a full batch, or the last few, or none for an empty table)."""
+
+    @abc.abstractmethod
     def _done(self) -> None:
-        raise NotImplementedError
+        """Close the file."""
 
 
 class JsonSink(_Batched):
     def __init__(self, path: Path, name: str):
-        super().__init__(path, name)
+        super().__init__(name)
         self._file = open(path, "w", encoding="utf-8", newline="")
 
     def _put(self, rows: list[list]) -> None:
         frame = pandas_frame(self.name, rows)
         frame.to_json(self._file, orient="records", lines=True, force_ascii=False, double_precision=15)
-        self.written += len(rows)
 
     def flush(self) -> None:
         self._file.flush()
@@ -96,7 +103,7 @@ class ParquetSink(_Batched):
     size = ROW_GROUP
 
     def __init__(self, path: Path, name: str):
-        super().__init__(path, name)
+        super().__init__(name)
         self._file = open(path, "wb")  # pyarrow is imported at the first row group (it starts
         self._writer = None            # threads: not before batch forks its workers)
 
@@ -107,7 +114,6 @@ class ParquetSink(_Batched):
             self._writer = pq.ParquetWriter(self._file, arrow_schema(self.name), compression="zstd")
         if rows:  # an empty table is a file with the schema and no row group
             self._writer.write_table(arrow_table(self.name, rows), row_group_size=self.size)
-        self.written += len(rows)
 
     def _done(self) -> None:
         try:
