@@ -143,3 +143,41 @@ def _markup(draw) -> bytes:
 @example(b"<html><body><div class='post&#95;body'>All ti</span>mes are</div></body></html>")
 def test_on_generated_markup_the_look_denies_no_word_the_page_holds(data):
     _check_bytes(data, "generated")
+
+
+# --- words asked together (Look.ask: one pass of the bytes) ------------------------------------
+
+_DROP_WORDS = tuple(dict.fromkeys(w for e in engines.PARSERS for lay in e.layouts
+                                  for walk in lay.compiled.drop if hasattr(walk, "words") for w in walk.words))
+
+
+def _answers_alike(data: bytes, label: str, words: tuple[str, ...]) -> None:
+    """A look asked `words` together answers each as a look asked word by word."""
+    try:
+        doc = tree(data, label)
+    except VotecountError:
+        return
+    raw = page_memo(doc)["page bytes"]  # what pages.tree parsed
+    each, both = Look(doc, raw), Look(doc, raw)
+    both.ask(words)
+    assert [both.may_hold(w) for w in words] == [each.may_hold(w) for w in words], label
+
+
+def test_the_engines_ask_pages_many_words_together():
+    assert len(engines.LITERALS) >= 20 and len(_DROP_WORDS) >= 20
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_asked_together_the_look_answers_as_word_by_word(path: Path):
+    data = path.read_bytes()
+    doc = tree(data, str(path))
+    sample = tuple(dict.fromkeys(_markup_words(doc)[::7]))[:200]
+    for words in (engines.LITERALS, _DROP_WORDS, sample + ("absent-word", "post_body", "-")):
+        _answers_alike(data, str(path), words)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_markup(), st.lists(st.sampled_from(_WORDS + ("post", "body", "_", "x", "Часовой")), min_size=4, max_size=12))
+@example(b"<html><body><div class='post&#95;body'>x</div></body></html>", ["post_body", "postbody", "body", "_"])
+def test_on_generated_markup_words_asked_together_are_answered_as_one_by_one(data, words):
+    _answers_alike(data, "generated", tuple(words))

@@ -2,8 +2,8 @@
 their markers and selectors, its hooks; detect, posts, next_page and title are the record's.
 
 Detection uses explicit markers only, in the order below (more specific engines first), after
-one look at the page (votecount/engines/kit/look.py): the bytes parsed are searched for each engine's literals,
-and only the engines whose literals are there have their markers asked (the first of them
+one look at the page (votecount/engines/kit/look.py): the bytes parsed are searched for every engine's
+literals (in one pass), and only the engines whose literals are there have their markers asked (the first of them
 that claims the page is the engine, as if every engine had been asked in turn). There is no
 generic fallback: an unknown page is an error that lists what was tried. The generic reader
 (generic.py) is used only when named: `get("generic")`, never by detect().
@@ -29,6 +29,8 @@ ORDER = ("curse", "nodebb", "vbulletin", "discourse", "xenforo", "mybbru", "punb
 
 PARSERS: tuple[Engine, ...] = tuple(import_module(f".{module}", __name__).ENGINE for module in ORDER)
 NAMES = tuple(p.name for p in PARSERS)
+# Every engine's literals, asked of a page together (one pass of its bytes: Look.ask).
+LITERALS = tuple(dict.fromkeys(lit for p in PARSERS for lit in p.literals))
 
 
 # Asked for by name only (--engine generic), never by detection: the structure of an unknown
@@ -51,6 +53,7 @@ def detect(doc, url: str | None = None, source: str = "<page>") -> Engine:
     literals the page's look may hold (votecount/engines/kit/look.py: a look that cannot prove an absence
     leaves every engine to be asked, as before the look)."""
     seen = page_look(doc, write=True)  # kept in the page memo: pagewalk.lacks reads it
+    seen.ask(LITERALS)
     for parser in PARSERS:
         if parser.possible(seen) and parser.detect(doc, url):
             return parser

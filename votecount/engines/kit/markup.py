@@ -257,6 +257,11 @@ class DropWalk:
         next(elements)  # the body itself, first in its own walk
         return [el for el in elements if self.hit(el)]
 
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words of the markup `narrowed` asks of a page: the class names, the style's needle."""
+        return tuple(sorted(self.names)) + ((self.style[1],) if self.style is not None else ())
+
     def narrowed(self, may_hold) -> DropWalk:
         """This walk for one page: without the class names, nor the struck-text style, that the
         page's look proves it lacks (`may_hold`: votecount.engines.kit.look.Look.may_hold; a class, and the

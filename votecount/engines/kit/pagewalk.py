@@ -70,6 +70,7 @@ def page_drops(drops: tuple, body) -> tuple:
         return drops
     found = held[1].get(("drops", id(drops)))
     if found is None or found[0] is not drops:
+        seen.ask(drops[0].words)
         found = held[1]["drops", id(drops)] = (drops, (drops[0].narrowed(seen.may_hold),))
     return found[1]
 
@@ -79,6 +80,22 @@ def lacks(doc, *words: str) -> bool:
     any of `words` (a class, an id, a link): then no walk for them is needed."""
     seen = page_look(doc)
     return seen is not None and not any(seen.may_hold(w) for w in words)
+
+
+def page_lacks(node, needs: tuple) -> bool:
+    """The look of the page being read proves that it lacks every word of one of `needs`'
+    clauses (roles.guarded: role_match.Needs), `node` being in that page (a copy of a post is
+    not: its hook may have changed it); found once a page."""
+    held = getattr(_PAGE, "held", None)
+    if held is None or node.getroottree().getroot() is not held[0]:
+        return False
+    found = held[1].get(("lacks", id(needs)))
+    if found is None or found[0] is not needs:
+        seen = page_look(held[0])
+        asks = {"markup": seen.may_hold, "text": seen.may_hold_text} if seen is not None else None
+        lacked = asks is not None and any(not any(asks[kind](word) for kind, word in clause) for clause in needs)
+        found = held[1]["lacks", id(needs)] = (needs, lacked)
+    return found[1]
 
 
 def lacks_text(doc, *words: str) -> bool:

@@ -5,6 +5,7 @@ post's elements of the last step's tag, each proved backwards through the earlie
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -18,6 +19,28 @@ ANCESTOR = "ancestor"  # in predicates only
 Test = Callable[[object], bool]
 
 
+# What a page must hold for a path to select anything: one word of each clause, a word being
+# ("markup", w) (look.Look.may_hold: a name, a value, a class) or ("text", w) (may_hold_text).
+Needs = tuple[frozenset[tuple[str, str]], ...]
+_PIECE = re.compile(r"[^\s&<>\"']+")  # what a look answers for: no space, quote, &, < or >
+
+
+def needs_piece(kind: str, literal: str) -> Needs:
+    """The clause a literal of the markup or the texts makes: its longest piece a look answers
+    for (an attribute value holds each piece as written but for references, a string value
+    holds each piece whole: normalize-space joins no letters); none for an empty literal."""
+    pieces = _PIECE.findall(literal)
+    return (frozenset({(kind, max(pieces, key=len))}),) if pieces else ()
+
+
+def needs_any(needs: list[Needs]) -> Needs:
+    """One of several predicates holds: a word of one of their first clauses (none unless each
+    has one)."""
+    if not needs or not all(needs):
+        return ()
+    return (frozenset().union(*(n[0] for n in needs)),)
+
+
 class Unsupported(ValueError):
     """The expression has a shape the matcher does not take (libxml2 evaluates it)."""
 
@@ -26,23 +49,26 @@ class Unsupported(ValueError):
 class Pred:
     """A predicate's test, and its key: (attribute, text) that an element passing it holds
     (None: none), tested inline by the walk, as a call per element costs more than libxml2.
-    `reads_text`: the test reads the element's text (Step refuses that without a key)."""
+    `reads_text`: the test reads the element's text (Step refuses that without a key);
+    `needs`: what the page holds when an element passes."""
 
     test: Test
     key: tuple[str, str] | None = None
     reads_text: bool = False
+    needs: Needs = ()
 
 
 @dataclass(frozen=True)
 class Step:
     """One location step: axis, tag (None: any element), predicates as one test and its key
-    (Pred), `first`: a trailing `[1]` (following-sibling only)."""
+    (Pred), `first`: a trailing `[1]` (following-sibling only), `needs` (Pred's)."""
 
     axis: str
     tag: str | None
     test: Test | None = None
     first: bool = False
     key: tuple[str, str] | None = None
+    needs: Needs = ()
 
     @property
     def kind(self):
@@ -62,6 +88,11 @@ class RolePath:
     steps: tuple[Step, ...]
     attr: str | None = None
     head: bool = False
+
+    @property
+    def needs(self) -> Needs:
+        """What the page holds when the path selects anything: each step's needs."""
+        return tuple(clause for step in self.steps for clause in step.needs)
 
     def __call__(self, node):
         if not self.steps:
@@ -152,12 +183,16 @@ def class_test(name: str) -> Test:
 def attr_test(func: str, attr: str, literal: str | None) -> Pred:
     """`@a`, `@a='v'`, `starts-with(@a, 'v')`, `contains(@a, 'v')`: a missing attribute's
     string is '' (an empty literal needs no attribute)."""
+    needs = needs_piece("markup", attr) + needs_piece("markup", literal or "")
     if func == "@":
         test = (lambda el: el.get(attr) is not None) if literal is None else (lambda el: el.get(attr) == literal)
-        return Pred(test, (attr, literal or ""))
+        return Pred(test, (attr, literal or ""), needs=needs)
+    if not literal:
+        needs = ()
     if func == "starts-with":
-        return Pred(lambda el: (el.get(attr) or "").startswith(literal), (attr, literal) if literal else None)
-    return Pred(lambda el: literal in (el.get(attr) or ""), (attr, literal) if literal else None)
+        return Pred(lambda el: (el.get(attr) or "").startswith(literal), (attr, literal) if literal else None,
+                    needs=needs)
+    return Pred(lambda el: literal in (el.get(attr) or ""), (attr, literal) if literal else None, needs=needs)
 
 
 def normalized(el) -> str:
@@ -167,9 +202,10 @@ def normalized(el) -> str:
 
 def text_test(func: str, text: Callable[[object], str], literal: str) -> Pred:
     """starts-with(text, 'v') or contains(text, 'v') of the element's (normalized) string."""
+    needs = needs_piece("text", literal)
     if func == "starts-with":
-        return Pred(lambda el: text(el).startswith(literal), None, True)
-    return Pred(lambda el: literal in text(el), None, True)
+        return Pred(lambda el: text(el).startswith(literal), None, True, needs)
+    return Pred(lambda el: literal in text(el), None, True, needs)
 
 
 def has_text(el) -> bool:
@@ -182,12 +218,15 @@ def all_of(preds: list[Pred]) -> Pred:
     One and two written out: a generator per element costs as much as the tests."""
     tests, key = tuple(p.test for p in preds), next((p.key for p in preds if p.key), None)
     one, two, text = tests[0], tests[-1], any(p.reads_text for p in preds)
+    needs = tuple(clause for p in preds for clause in p.needs)
     if len(tests) <= 2:
-        return Pred(one if len(tests) == 1 else lambda el: one(el) and two(el), key, text)
-    return Pred(lambda el: all(test(el) for test in tests), key, text)
+        return Pred(one if len(tests) == 1 else lambda el: one(el) and two(el), key, text, needs)
+    return Pred(lambda el: all(test(el) for test in tests), key, text, needs)
 
 
 def any_of(preds: list[Pred]) -> Pred:
     """One of the predicates holds (no key: each may need another attribute)."""
     tests, text = tuple(p.test for p in preds), any(p.reads_text for p in preds)
-    return preds[0] if len(preds) == 1 else Pred(lambda el: any(test(el) for test in tests), None, text)
+    if len(preds) == 1:
+        return preds[0]
+    return Pred(lambda el: any(test(el) for test in tests), None, text, needs_any([p.needs for p in preds]))

@@ -28,12 +28,14 @@ from typing import Callable
 from lxml import etree
 
 from .markup import _CLS_TEST, _XML_SPACE, string_value
-from .role_match import ANCESTOR, CHILD, DESCENDANT, SIBLING, Pred, RolePath, Step, Unsupported, all_of, any_of, attr_test, class_test, has_text, normalized, text_test
+from .pagewalk import page_lacks
+from .role_match import (ANCESTOR, CHILD, DESCENDANT, SIBLING, Needs, Pred, RolePath, Step, Unsupported, all_of,
+                         any_of, attr_test, class_test, has_text, needs_any, needs_piece, normalized, text_test)
 
 
 # --- the parser ------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"""\s*(?:('[^']*'|"[^"]*")|(\d+)|([A-Za-z_][\w-]*)|(\.//|\./|//|::|[()\[\]/@=,*.])|(\S))""")
+_TOKEN = re.compile(r"""\s*(?:('[^']*'|"[^"]*")|(\d+)|([A-Za-z_][\w-]*)|(\.//|\./|//|::|[()\[\]/@=,*.|])|(\S))""")
 
 
 def _tokens(source: str) -> list[tuple[str, str]]:
@@ -60,10 +62,13 @@ def _tokens(source: str) -> list[tuple[str, str]]:
 
 
 class _Parser:
-    """Recursive descent over one expression's tokens: Unsupported at anything not taken."""
+    """Recursive descent over one expression's tokens: Unsupported at anything not taken.
+    `lenient`: read for the expression's needs only, never run (role_needs): a path from the
+    document's root, `self::t`, a leading `following-sibling::`, any position (`[2]`), a
+    union and every element's text are taken too."""
 
-    def __init__(self, source: str):
-        self.toks, self.at = _tokens(source), 0
+    def __init__(self, source: str, lenient: bool = False):
+        self.toks, self.at, self.lenient = _tokens(source), 0, lenient
 
     def peek(self, offset: int = 0) -> tuple[str, str]:
         i = self.at + offset
@@ -87,8 +92,9 @@ class _Parser:
         for text in texts:
             self.need("num" if text.isdigit() else "op", text)
 
-    def expression(self) -> RolePath:
-        """The whole expression: a path, or `(path)[1]` with an optional `/@attr`."""
+    def expression(self, whole: bool = True) -> RolePath:
+        """The whole expression (`whole`: nothing after it): a path, or `(path)[1]` with an
+        optional `/@attr`."""
         if self.take("("):
             inner = self.path()
             self.ops(")", "[", "1", "]")
@@ -96,15 +102,27 @@ class _Parser:
             found = RolePath(inner.steps, inner.attr or attr, head=attr is not None)
         else:
             found = self.path()
-        if self.peek()[0] != "end":
+        if whole and self.peek()[0] != "end":
             raise Unsupported(f"more after the path: {self.peek()[1]!r}")
         return found
+
+    def union(self) -> Needs:
+        """(lenient) The needs of an expression, or of a union of them: one of their first clauses."""
+        found = [self.expression(whole=False).needs]
+        while self.take("|"):
+            found.append(self.expression(whole=False).needs)
+        if self.peek()[0] != "end":
+            raise Unsupported(f"more after the union: {self.peek()[1]!r}")
+        return found[0] if len(found) == 1 else needs_any(found)
 
     def path(self) -> RolePath:
         """A relative location path: its steps and an optional final `@attr`."""
         if self.take("@"):
             return RolePath((), self.need("name"))
-        axis = DESCENDANT if self.take(".//") else CHILD
+        axis = DESCENDANT if self.take(".//") or (self.lenient and self.take("//")) else CHILD
+        if axis == CHILD and self.lenient and self.peek() == ("name", SIBLING) and self.peek(1) == ("op", "::"):
+            self.at += 2
+            axis = SIBLING
         if axis == CHILD:
             self.take("./")
         steps = [self.step(axis)]
@@ -130,16 +148,18 @@ class _Parser:
         while self.take("["):
             if self.peek() == ("num", "1") and axis == SIBLING and self.peek(1) == ("op", "]"):
                 first = self.at + 2 >= len(self.toks) or self.peek(2) != ("op", "[")
-                if not first:
+                if not first and not self.lenient:
                     raise Unsupported("[1] before another predicate")
                 self.at += 1
+            elif self.lenient and self.peek()[0] == "num" and self.peek(1) == ("op", "]"):
+                self.at += 1  # a position: the element still passes the other predicates
             else:
                 tests.append(self.either())
             self.need("op", "]")
         pred = all_of(tests) if tests else Pred(None)
-        if pred.reads_text and pred.key is None:  # every element's text, in Python: slower than libxml2
-            raise Unsupported(f"the text of every <{text}> asked")
-        return Step(axis, None if text == "*" else text, pred.test, first, pred.key)
+        if pred.reads_text and pred.key is None and not self.lenient:  # every element's text, in
+            raise Unsupported(f"the text of every <{text}> asked")  # Python: slower than libxml2
+        return Step(axis, None if text == "*" else text, pred.test, first, pred.key, pred.needs)
 
     def either(self) -> Pred:
         return self.joined("or", self.both, any_of)
@@ -158,7 +178,7 @@ class _Parser:
         kind, text = self.peek()
         if kind == "cls":
             self.at += 1
-            return Pred(class_test(text), ("class", text))
+            return Pred(class_test(text), ("class", text), needs=needs_piece("markup", text))
         if self.take("("):
             inner = self.either()
             self.ops(")")
@@ -167,10 +187,15 @@ class _Parser:
             return self.call(text)
         if text == ANCESTOR and self.peek(1) == ("op", "::"):
             return self.ancestor()
+        if self.lenient and text == "self" and self.peek(1) == ("op", "::"):
+            self.at += 2
+            tag = self.need("name")
+            return Pred(lambda el: el.tag == tag)
         if self.take("@"):
             attr = self.need("name")
             return attr_test("@", attr, self.need("str") if self.take("=") else None)
-        return Pred(self.path().exists)
+        path = self.path()
+        return Pred(path.exists, needs=path.needs)
 
     def call(self, func: str) -> Pred:
         """not(…), normalize-space() (of the element), starts-with(X, 'v') and contains(X, 'v')
@@ -191,7 +216,10 @@ class _Parser:
             self.ops(",")
             return attr_test(func, attr, self.closing())
         text = normalized if self.take("normalize-space") else string_value
-        self.ops(*(("(", ".", ")", ",") if text is normalized else (".", ",")))
+        if text is normalized and self.lenient and self.peek(1) == ("op", ")"):
+            self.ops("(", ")", ",")  # normalize-space() is normalize-space(.)
+        else:
+            self.ops(*(("(", ".", ")", ",") if text is normalized else (".", ",")))
         return text_test(func, text, self.closing())
 
     def closing(self) -> str:
@@ -204,7 +232,7 @@ class _Parser:
         """`ancestor::t[…]`: any ancestor up to the document's root (not only in the post)."""
         self.at += 2
         step = self.step(ANCESTOR)  # a position (`[1]`) is refused there
-        return Pred(lambda el: any(step.accepts(up) for up in el.iterancestors(step.kind)))
+        return Pred(lambda el: any(step.accepts(up) for up in el.iterancestors(step.kind)), needs=step.needs)
 
 
 def compile_role(source: str) -> RolePath | None:
@@ -214,6 +242,26 @@ def compile_role(source: str) -> RolePath | None:
         return _Parser(source).expression()
     except Unsupported:
         return None
+
+
+def role_needs(source: str) -> Needs:
+    """What a page holds when the expression selects anything (() when its shape is not one
+    this module reads, even leniently, or it needs nothing)."""
+    try:
+        return _Parser(source, lenient=True).union()
+    except Unsupported:
+        return ()
+
+
+def guarded(first: Callable, needs: Needs) -> Callable:
+    """`first`, answering None without a walk on a page whose look proves it lacks what the
+    expression needs (pagewalk.page_lacks)."""
+    if not needs:
+        return first
+
+    def found(node):
+        return None if page_lacks(node, needs) else first(node)
+    return found
 
 
 def by_libxml2(xpath: etree.XPath) -> Callable:
@@ -236,5 +284,8 @@ class Firsts(dict):
         self.xpaths = xpaths
 
     def __missing__(self, name: str) -> Callable:
-        found = self[name] = compile_role(self.xpaths.sources[name]) or by_libxml2(self.xpaths[name])
+        source = self.xpaths.sources[name]
+        path = compile_role(source)
+        found = path or guarded(by_libxml2(self.xpaths[name]), role_needs(source))
+        self[name] = found
         return found
