@@ -147,8 +147,8 @@ def test_on_generated_markup_the_look_denies_no_word_the_page_holds(data):
 
 # --- words asked together (Look.ask: one pass of the bytes) ------------------------------------
 
-_DROP_WORDS = tuple(dict.fromkeys(w for e in engines.PARSERS for lay in e.layouts
-                                  for walk in lay.compiled.drop if hasattr(walk, "words") for w in walk.words))
+_DROP_WORDS = tuple(sorted({w for e in engines.PARSERS for lay in e.layouts  # the drops' classes
+                            for walk in lay.compiled.drop if hasattr(walk, "names") for w in walk.names}))
 
 
 def _answers_alike(data: bytes, label: str, words: tuple[str, ...]) -> None:

@@ -256,43 +256,6 @@ def test_cleaned_text_is_the_text_of_the_cleaned_body_on_generated_bodies(body):
         _check_cleaned_text(root, key)
 
 
-def _check_narrowed(doc, bodies) -> None:
-    """Each layout's DropWalk narrowed to the page's look (pagewalk.page_drops) finds what it
-    finds whole, in every body of the page."""
-    seen = engines.kit.pagewalk.page_look(doc)
-    for key, (_, walk) in MATCHERS.items():
-        narrow = walk.narrowed(seen.may_hold)
-        for body in bodies:
-            assert narrow(body) == walk(body), key
-
-
-@pytest.mark.parametrize("path", PAGES)
-def test_drop_walk_narrowed_to_the_page_finds_what_it_finds_whole(path: Path):
-    _, bodies = _bodies_or_fail(path)
-    if bodies:
-        _check_narrowed(bodies[0].getroottree().getroot(), bodies)
-
-
-@settings(max_examples=200, deadline=None)
-@given(bodies())
-def test_drop_walk_narrowed_to_the_page_finds_what_it_finds_whole_on_generated_bodies(body):
-    page = b"<html><body><div id='b'>" + etree.tostring(body) + b"</div></body></html>"
-    doc = tree(page, "<generated>")
-    _check_narrowed(doc, [doc.xpath("//div[@id='b']")[0]])
-
-
-def test_page_drops_narrow_for_the_page_being_read_only():
-    doc = tree(b"<html><body><div id='b'><s>x</s> <span class='quote'>y</span></div></body></html>")
-    body = doc.xpath("//div[@id='b']")[0]
-    drops = (markup.drop_matcher((".//s", f".//span[{engines.kit.base.cls('quote')}]", f".//*[{engines.kit.base.cls('sp-head')}]") + STRUCK),)
-    narrow = engines.kit.pagewalk.page_drops(drops, body)
-    assert narrow is not drops and narrow[0].style is None  # no line-through on the page
-    assert narrow[0].names == {"quote"} and narrow[0](body) == drops[0](body)
-    assert engines.kit.pagewalk.page_drops(drops, body) is narrow  # once a page
-    copied = copy.deepcopy(body)
-    assert engines.kit.pagewalk.page_drops(drops, copied) is drops  # another tree: as they are
-
-
 def test_the_python_walk_takes_only_the_shapes_it_knows():
     assert markup.drop_matcher((".//blockquote", f".//div[{engines.kit.base.cls('quote')}]") + STRUCK)
     for odd in (".//div[1]", ".//*", ".//a/b", "./span", ".//p[contains(., 'x')]",

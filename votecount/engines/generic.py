@@ -35,7 +35,7 @@ from .kit.boardtime import BoardClock, learn, needs_page
 from .kit.dates import from_attr, is_relative, parse_time
 from .kit.engine import Engine, Layout
 from .kit.markup import cleaned_text, inner_html, squash, squash_lines, text_of
-from .kit.pagewalk import page_drops, page_memo, title_text
+from .kit.pagewalk import page_memo, title_text
 from .kit.runs import read_body
 from .kit.zones import in_stated_zone
 
@@ -331,7 +331,7 @@ def _post(found: Found, i: int, page: Page, number: int, *, clock) -> Post:
     post_id = _post_id(block) or f"{page.number}.{i + 1}"
     where = f"{page.source}: post {number} (id {post_id})"
     when = _when(found.times[i], page, where, clock)
-    kept, lines = cleaned_text(body, page_drops(_DROPS.drop, body))
+    kept, lines = cleaned_text(body, _DROPS.drop)
     html_body = inner_html(kept)
     walked = read_body(html_body, kept)
     if walked:

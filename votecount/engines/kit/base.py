@@ -25,7 +25,7 @@ from .dates import from_attr, is_relative, parse_time
 from .markup import (  # noqa: F401 (engine modules import these from base)
     _DIGITS, BLOCK_TAGS, clean_body, cleaned, cleaned_text, serialised, squash_lines, digits, drop_matcher,
     drop_walk, inner_html, generator, headless, remove, squash, take, text_of)
-from .pagewalk import has, page_drops, page_memo, role_walk  # noqa: F401 (engine modules import has from base)
+from .pagewalk import has, page_memo, role_walk  # noqa: F401 (engine modules import has from base)
 from .roles import Firsts  # a role's first result: a Python matcher, else libxml2
 
 
@@ -354,7 +354,7 @@ def read_post(c: Compiled, el, page: Page, post_no: int, *, author=None, author_
     if body is None:
         raise ParseError(f"{where}: no message body")
     edited, by, at, count = edit(el, page, where) if edit is not None else read_edit(c, el, page, where)
-    kept, lines = cleaned_text(body, page_drops(c.drop, body))  # and text_pieces(kept) when one walk finds both
+    kept, lines = cleaned_text(body, c.drop)  # and text_pieces(kept) when one walk finds both
     html_body = inner_html(kept)
     walked = read_body(html_body, kept)  # text_of(kept) and the colour runs in one walk
     if walked:

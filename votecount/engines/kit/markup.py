@@ -257,20 +257,6 @@ class DropWalk:
         next(elements)  # the body itself, first in its own walk
         return [el for el in elements if self.hit(el)]
 
-    @property
-    def words(self) -> tuple[str, ...]:
-        """The words of the markup `narrowed` asks of a page: the class names, the style's needle."""
-        return tuple(sorted(self.names)) + ((self.style[1],) if self.style is not None else ())
-
-    def narrowed(self, may_hold) -> DropWalk:
-        """This walk for one page: without the class names, nor the struck-text style, that the
-        page's look proves it lacks (`may_hold`: votecount.engines.kit.look.Look.may_hold; a class, and the
-        style's needle in any case, are words of the markup). The same elements found."""
-        classes = tuple((tag, kept) for tag, wanted in self.classes
-                        if (kept := frozenset(filter(may_hold, wanted))))
-        style = self.style if self.style is not None and may_hold(self.style[1]) else None
-        return DropWalk(self.tags, classes, style)
-
     def hit(self, el) -> bool:
         """The element is dropped: by its tag, by a class on its tag, or by its style."""
         if el.tag in self.tags:

@@ -25,7 +25,7 @@ import threading
 from lxml import etree
 
 from .look import Look, tops  # (phpBB 2 imports tops from here)
-from .markup import _CLS_TEST, DropWalk, has_class, squash, string_value, text_of
+from .markup import _CLS_TEST, has_class, squash, string_value, text_of
 
 # What is found once per page, per thread: (the page's document, {key: what was found}).
 _PAGE = threading.local()
@@ -36,7 +36,7 @@ def page_memo(doc=None) -> dict:
     `doc`, the memo of the page being read. Keys: ("posts", id(block)), ("layout",
     id(engine)), ("clock", date order), (expression, node) for a first result, "look" (the
     page's look, votecount/engines/kit/look.py: see `lacks`), "page bytes" (what libxml2 parsed, kept by
-    pages.tree for the look), "head comments" (pages.py), ("drops", id(drops)) (`page_drops`),
+    pages.tree for the look), "head comments" (pages.py),
     "smf divs" (smf.py).
     (Here and not in base.py, which re-exports it: the walks ask for the look.)"""
     held = getattr(_PAGE, "held", None)
@@ -54,25 +54,6 @@ def page_look(doc, *, write: bool = False) -> Look | None:
     if seen is None and (write or "page bytes" in memo):
         seen = memo["look"] = Look(doc, memo.get("page bytes"))
     return seen
-
-
-def page_drops(drops: tuple, body) -> tuple:
-    """A layout's `drops` for the page `body` is in: a DropWalk narrowed to the classes and
-    style the page's look may hold (markup.DropWalk.narrowed), made once a page; as they are
-    when `body` is not in the page being read (phpBB 2 reads its posts from copies: no memo is
-    made for another tree) or there is no look."""
-    held = getattr(_PAGE, "held", None)
-    if (len(drops) != 1 or not isinstance(drops[0], DropWalk) or held is None
-            or held[0] is not body.getroottree().getroot()):
-        return drops
-    seen = page_look(held[0])
-    if seen is None:
-        return drops
-    found = held[1].get(("drops", id(drops)))
-    if found is None or found[0] is not drops:
-        seen.ask(drops[0].words)
-        found = held[1]["drops", id(drops)] = (drops, (drops[0].narrowed(seen.may_hold),))
-    return found[1]
 
 
 def lacks(doc, *words: str) -> bool:
