@@ -256,6 +256,20 @@ def test_cleaned_text_is_the_text_of_the_cleaned_body_on_generated_bodies(body):
         _check_cleaned_text(root, key)
 
 
+def test_the_drop_walk_answers_alike_past_the_values_it_remembers():
+    """A DropWalk keeps what each class and style value holds; past _REMEMBERED values it
+    forgets them all and finds them again: the same elements, on a body of ever new values."""
+    walk = markup.drop_matcher((f".//span[{engines.kit.base.cls('quote')}]",) + STRUCK)
+    parts = [f"<span class='c{i} quote'>q</span><b style='color:#{i:06x};TEXT-DECORATION: Line-Through'>s</b>"
+             f"<span class='c{i}'>k</span><i style='color:#{i:06x}'>k</i>" for i in range(markup._REMEMBERED + 10)]
+    body = etree.fromstring("<div>" + "".join(parts) + "</div>")
+    union = etree.XPath(" | ".join((f".//span[{engines.kit.base.cls('quote')}]",) + STRUCK))
+    for _ in range(2):  # the second time from what is remembered
+        assert walk(body) == union(body)
+        assert len(walk(body)) == 2 * (markup._REMEMBERED + 10)
+    assert len(walk._classes) <= markup._REMEMBERED and len(walk._styles) <= markup._REMEMBERED
+
+
 def test_the_python_walk_takes_only_the_shapes_it_knows():
     assert markup.drop_matcher((".//blockquote", f".//div[{engines.kit.base.cls('quote')}]") + STRUCK)
     for odd in (".//div[1]", ".//*", ".//a/b", "./span", ".//p[contains(., 'x')]",
