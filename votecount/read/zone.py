@@ -135,9 +135,17 @@ def page_language(docs) -> str:
     """"ru" or "en": Russian when the pages' text is mostly Cyrillic, or when a page says it is
     Russian (declared_language: its interface words, its `<html lang>`); English otherwise. An
     English interface or `<html lang="en">` does not outweigh posts written in Russian."""
-    if mostly_cyrillic(" ".join(map(_TEXT, docs))):
+    if mostly_cyrillic(" ".join(map(_page_text, docs))):
         return "ru"
     return "ru" if any(declared_language(doc) == "ru" for doc in docs) else "en"
+
+
+def _page_text(doc) -> str:
+    """The page's text: its look's, when the zone's footer search made one (a page's text is
+    read once), else its own."""
+    from ..engines.kit.pagewalk import current_look
+    seen = current_look(doc)
+    return seen.text() if seen is not None else _TEXT(doc)
 
 
 def _trees(raws) -> tuple[list, dict]:

@@ -58,11 +58,11 @@ class Look:
     """What a page holds, for proving that it lacks a word. `raw`: the bytes libxml2 parsed,
     or None (the tree is written back instead). Each part is made when first asked for."""
 
-    __slots__ = ("_doc", "_raw", "_lower", "_texts", "_made", "_written", "_known", "_lacked")
+    __slots__ = ("_doc", "_raw", "_lower", "_texts", "_text", "_made", "_written", "_known", "_lacked")
 
     def __init__(self, doc, raw: bytes | None = None):
         self._doc, self._raw = doc, raw
-        self._lower = self._texts = self._made = self._written = None
+        self._lower = self._texts = self._text = self._made = self._written = None
         self._known: dict[str, bool] = {}  # each word's answer, once found
         self._lacked: set[str] = set()  # words `ask` found the bytes lack (the tree may hold them)
 
@@ -112,8 +112,17 @@ class Look:
     def may_hold_text(self, word: str) -> bool:
         """False proves that no text node, nor any element's string value, holds `word`."""
         if self._texts is None:
-            self._texts = b"\0".join(_texts_of(node) for node in tops(self._doc)).lower()
+            root = self._doc.getroottree().getroot()
+            self._texts = b"\0".join((self.text() + (node.tail or "")).encode("utf-8", "surrogatepass")
+                                     if node is root else _texts_of(node) for node in tops(self._doc)).lower()
         return word.encode().lower() in self._texts
+
+    def text(self) -> str:
+        """The root element's string value (its texts in document order): the page's text, which
+        the texts' look holds and zone.page_language reads."""
+        if self._text is None:
+            self._text = _STRING(self._doc.getroottree().getroot())
+        return self._text
 
     def made(self) -> frozenset[str]:
         """The characters the page's character references may stand for (ASCII letters in
@@ -151,6 +160,9 @@ def _finder(words: tuple[str, ...]):
 
     keys = tuple(k for k in dict.fromkeys(w.encode().lower() for w in words) if k)
     return keys, ahocorasick_rs.BytesAhoCorasick(list(keys))
+
+
+_STRING = etree.XPath("string()")
 
 
 def _texts_of(node) -> bytes:

@@ -56,6 +56,13 @@ def page_look(doc, *, write: bool = False) -> Look | None:
     return seen
 
 
+def current_look(doc) -> Look | None:
+    """The look of `doc` when it is the page being read and has one (no new memo is made: a
+    thread's other page keeps its own)."""
+    held = getattr(_PAGE, "held", None)
+    return held[1].get("look") if held is not None and held[0] is doc else None
+
+
 def lacks(doc, *words: str) -> bool:
     """The page's look proves that no tag or attribute name, attribute value or comment holds
     any of `words` (a class, an id, a link): then no walk for them is needed."""
