@@ -12,7 +12,8 @@ from lxml import etree
 
 from corpus import all_params
 from test_roles import LAYOUTS, _contexts, markup
-from votecount.engines.kit import roles
+from votecount import engines
+from votecount.engines.kit import pagewalk, roles
 from votecount.engines.kit.base import alternatives, cls
 from votecount.engines.kit.pagewalk import page_lacks, page_memo
 from votecount.read.pages import tree
@@ -75,12 +76,26 @@ GUARDED = sorted({src for _, lay in LAYOUTS for src in alternatives(lay.selector
                   if roles.compile_role(src) is None and roles.role_needs(src)})
 
 
+def _markers(record) -> set[str]:
+    found: set[str] = set()
+    for group in ("markers", "requires", "excludes", "claims"):
+        for marker in getattr(record, group, ()):
+            found.update([marker] if isinstance(marker, str) else marker)
+    return found
+
+
+# Detection's markers left to libxml2 (pagewalk.has), which the same guard spares.
+MARKERS = sorted({m for e in engines.PARSERS for record in (e, *e.layouts) for m in _markers(record)
+                  if not pagewalk._id_test(m) and not pagewalk._walk_test(m) and roles.role_needs(m)})
+
+
 def _nothing(found) -> bool:
     return found in (None, "", [], False) or found != found  # NaN: number() of nothing
 
 
 def test_the_engines_leave_guardable_expressions_to_libxml2():
     assert len(GUARDED) >= 10, GUARDED
+    assert len(MARKERS) >= 15, MARKERS
 
 
 @pytest.mark.parametrize("path", all_params())
@@ -94,6 +109,10 @@ def test_a_page_that_lacks_what_an_expression_needs_gives_nothing_for_it(path):
             xpath = etree.XPath(src)
             for node in nodes:
                 assert _nothing(xpath(node)), f"{path}: {src!r} on {node.tag} line {node.sourceline}"
+    for marker in MARKERS:
+        if page_lacks(doc, roles.role_needs(marker)):
+            assert not etree.XPath(f"boolean({marker})")(doc), f"{path}: {marker!r}"
+            assert not pagewalk.has(doc, marker), f"{path}: {marker!r}"
 
 
 def test_the_guard_spares_smf_pages_without_a_page_index_their_walk():

@@ -108,9 +108,18 @@ def has(doc, xpath: str | tuple[str, ...]) -> bool:
         return any(has(doc, x) for x in xpath)
     test = _EXISTS.get(xpath)
     if test is None:
-        test = _EXISTS[xpath] = (_id_test(xpath) or _walk_test(xpath)
-                                 or etree.XPath(f"boolean({xpath})"))
+        test = _EXISTS[xpath] = _id_test(xpath) or _walk_test(xpath) or _libxml2_test(xpath)
     return test(doc)
+
+
+def _libxml2_test(xpath: str):
+    """libxml2's `boolean(xpath)`, not asked of a page whose look proves it lacks what the
+    expression needs (roles.role_needs: detection's markers name classes, links, scripts)."""
+    from .roles import role_needs  # (roles asks page_lacks of this module)
+    exists, needs = etree.XPath(f"boolean({xpath})"), role_needs(xpath)
+    if not needs:
+        return exists
+    return lambda doc: not page_lacks(doc, needs) and exists(doc)
 
 
 def _id_test(xpath: str):
