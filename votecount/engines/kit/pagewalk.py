@@ -56,6 +56,16 @@ def page_look(doc, *, write: bool = False) -> Look | None:
     return seen
 
 
+def node_text(node) -> str:
+    """A node's string value, found once a node of the page being read (roles.guarded asks it
+    for each expression that needs a word of a post's text)."""
+    memo = page_memo()
+    found = memo.get(("text", node))
+    if found is None:
+        found = memo["text", node] = string_value(node)
+    return found
+
+
 def current_look(doc) -> Look | None:
     """The look of `doc` when it is the page being read and has one (no new memo is made: a
     thread's other page keeps its own)."""
@@ -81,7 +91,8 @@ def page_lacks(node, needs: tuple) -> bool:
     if found is None or found[0] is not needs:
         seen = page_look(held[0])
         asks = {"markup": seen.may_hold, "text": seen.may_hold_text} if seen is not None else None
-        lacked = asks is not None and any(not any(asks[kind](word) for kind, word in clause) for clause in needs)
+        lacked = asks is not None and any(not any(asks["text" if kind == "inner" else kind](word)
+                                                  for kind, word in clause) for clause in needs)
         found = held[1]["lacks", id(needs)] = (needs, lacked)
     return found[1]
 

@@ -20,7 +20,9 @@ Test = Callable[[object], bool]
 
 
 # What a page must hold for a path to select anything: one word of each clause, a word being
-# ("markup", w) (look.Look.may_hold: a name, a value, a class) or ("text", w) (may_hold_text).
+# ("markup", w) (look.Look.may_hold: a name, a value, a class), ("text", w) (may_hold_text) or
+# ("inner", w): a text word that the context node's own string value holds too (a text test of
+# an element the path selects inside it; `outer` makes it "text" where the path leaves it).
 Needs = tuple[frozenset[tuple[str, str]], ...]
 _PIECE = re.compile(r"[^\s&<>\"']+")  # what a look answers for: no space, quote, &, < or >
 
@@ -31,6 +33,13 @@ def needs_piece(kind: str, literal: str) -> Needs:
     holds each piece whole: normalize-space joins no letters); none for an empty literal."""
     pieces = _PIECE.findall(literal)
     return (frozenset({(kind, max(pieces, key=len))}),) if pieces else ()
+
+
+def outer(needs: Needs) -> Needs:
+    """The same needs of a page, none of them held to the context node's text (a path from the
+    document's root, or an ancestor's predicate)."""
+    return tuple(frozenset(("text" if kind == "inner" else kind, word) for kind, word in clause)
+                 for clause in needs)
 
 
 def needs_any(needs: list[Needs]) -> Needs:
@@ -202,7 +211,7 @@ def normalized(el) -> str:
 
 def text_test(func: str, text: Callable[[object], str], literal: str) -> Pred:
     """starts-with(text, 'v') or contains(text, 'v') of the element's (normalized) string."""
-    needs = needs_piece("text", literal)
+    needs = needs_piece("inner", literal)
     if func == "starts-with":
         return Pred(lambda el: text(el).startswith(literal), None, True, needs)
     return Pred(lambda el: literal in text(el), None, True, needs)

@@ -28,9 +28,10 @@ from typing import Callable
 from lxml import etree
 
 from .markup import _CLS_TEST, _XML_SPACE, string_value
-from .pagewalk import page_lacks
+from .pagewalk import node_text, page_lacks
 from .role_match import (ANCESTOR, CHILD, DESCENDANT, SIBLING, Needs, Pred, RolePath, Step, Unsupported, all_of,
-                         any_of, attr_test, class_test, has_text, needs_any, needs_piece, normalized, text_test)
+                         any_of, attr_test, class_test, has_text, needs_any, needs_piece, normalized, outer,
+                         text_test)
 
 
 # --- the parser ------------------------------------------------------------------------------
@@ -108,12 +109,20 @@ class _Parser:
 
     def union(self) -> Needs:
         """(lenient) The needs of an expression, or of a union of them: one of their first clauses."""
-        found = [self.expression(whole=False).needs]
+        found = [self.rooted()]
         while self.take("|"):
-            found.append(self.expression(whole=False).needs)
+            found.append(self.rooted())
         if self.peek()[0] != "end":
             raise Unsupported(f"more after the union: {self.peek()[1]!r}")
         return found[0] if len(found) == 1 else needs_any(found)
+
+    def rooted(self) -> Needs:
+        """(lenient) One expression's needs: what it selects lies inside the context node unless
+        the path starts at the document's root or at the node's siblings."""
+        start = self.peek()
+        needs = self.expression(whole=False).needs
+        leaves = start[1] in ("//", SIBLING) or (start[1] == "(" and self.toks[1][1] in ("//", SIBLING))
+        return outer(needs) if leaves else needs
 
     def path(self) -> RolePath:
         """A relative location path: its steps and an optional final `@attr`."""
@@ -187,6 +196,9 @@ class _Parser:
             return self.call(text)
         if text == ANCESTOR and self.peek(1) == ("op", "::"):
             return self.ancestor()
+        if self.lenient and text == "ancestor-or-self" and self.peek(1) == ("op", "::"):
+            self.at += 2  # (read for its needs only: never run)
+            return Pred(None, needs=outer(self.step(ANCESTOR).needs))
         if self.lenient and text == "self" and self.peek(1) == ("op", "::"):
             self.at += 2
             tag = self.need("name")
@@ -232,7 +244,7 @@ class _Parser:
         """`ancestor::t[…]`: any ancestor up to the document's root (not only in the post)."""
         self.at += 2
         step = self.step(ANCESTOR)  # a position (`[1]`) is refused there
-        return Pred(lambda el: any(step.accepts(up) for up in el.iterancestors(step.kind)), needs=step.needs)
+        return Pred(lambda el: any(step.accepts(up) for up in el.iterancestors(step.kind)), needs=outer(step.needs))
 
 
 def compile_role(source: str) -> RolePath | None:
@@ -255,12 +267,21 @@ def role_needs(source: str) -> Needs:
 
 def guarded(first: Callable, needs: Needs) -> Callable:
     """`first`, answering None without a walk on a page whose look proves it lacks what the
-    expression needs (pagewalk.page_lacks)."""
+    expression needs (pagewalk.page_lacks), or for a node whose string value lacks every word
+    of a clause of text words that lie inside it ("inner": an edit notice's wording, asked of
+    each post; the string value is found once a node)."""
     if not needs:
         return first
+    inner = tuple(tuple(word for _, word in clause) for clause in needs if all(k == "inner" for k, _ in clause))
 
     def found(node):
-        return None if page_lacks(node, needs) else first(node)
+        if page_lacks(node, needs):
+            return None
+        if inner:
+            text = node_text(node)
+            if not all(any(word in text for word in words) for words in inner):
+                return None
+        return first(node)
     return found
 
 
