@@ -78,11 +78,11 @@ def test_truncated_at_every_tenth(data):
         parse_any(data[: len(data) * tenth // 10])
 
 
-# --- markers asked through libxml2's id table (pagewalk.has) --------------------------------
+# --- markers asked through libxml2's id table (markers.has) ---------------------------------
 
 from lxml import etree  # noqa: E402
 
-from votecount.engines.kit import pagewalk as markup_mod  # noqa: E402
+from votecount.engines.kit import markers as markup_mod  # noqa: E402
 
 
 def _walk(doc, xpath: str) -> bool:

@@ -23,7 +23,7 @@ from lxml import etree
 from votecount import engines
 from conftest import CORPUS
 from corpus import corpus_paths
-from votecount.engines.kit import base, pagewalk, zones
+from votecount.engines.kit import base, markers, pagewalk, zones
 from votecount.engines import ipb
 from votecount.engines.kit.look import Look
 from votecount.engines.kit.markup import squash
@@ -52,7 +52,7 @@ WALKS = sorted({source: walk for engine in engines.PARSERS for layout in engine.
 MARKERS = sorted({m for p in engines.PARSERS for m in (*p.markers, *p.requires, *p.excludes, *p.claims)}
                  | {m for p in engines.PARSERS for lay in p.layouts
                     for m in (*lay.markers, *lay.requires, *lay.excludes)})
-WALKED = [m for m in MARKERS if pagewalk._walk_test(m)]  # has() by lxml's walk
+WALKED = [m for m in MARKERS if markers._walk_test(m)]  # has() by lxml's walk
 
 
 def _with_look(doc, seen):
@@ -74,7 +74,7 @@ def _check(doc, label: str, seen) -> None:
     for source, walk in WALKS:
         assert list(walk(doc)) == etree.XPath(source)(doc), f"{label}: {source}"
     for marker in WALKED:
-        assert pagewalk.has(doc, marker) == etree.XPath(f"boolean({marker})")(doc), f"{label}: {marker}"
+        assert markers.has(doc, marker) == etree.XPath(f"boolean({marker})")(doc), f"{label}: {marker}"
     for word in SCRIPT_WORDS:
         assert list(script_texts(doc, word)) == doc.xpath(OLD_SCRIPT, word=word), f"{label}: {word}"
     assert title_text(doc) == squash(" ".join(doc.xpath(OLD_TITLE))), label

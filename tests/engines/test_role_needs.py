@@ -7,13 +7,13 @@ on the posts in them, and of generated markup; the derivation itself is a table 
 from __future__ import annotations
 
 import pytest
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import example, given, settings
 from lxml import etree
 
 from corpus import all_params
 from test_roles import LAYOUTS, _contexts, markup, same
 from votecount import engines
-from votecount.engines.kit import pagewalk, roles
+from votecount.engines.kit import markers, roles
 from votecount.engines.kit.base import alternatives, cls
 from votecount.engines.kit.pagewalk import page_lacks, page_memo
 from votecount.read.pages import tree
@@ -91,9 +91,9 @@ def _markers(record) -> set[str]:
     return found
 
 
-# Detection's markers left to libxml2 (pagewalk.has), which the same guard spares.
+# Detection's markers left to libxml2 (markers.has), which the same guard spares.
 MARKERS = sorted({m for e in engines.PARSERS for record in (e, *e.layouts) for m in _markers(record)
-                  if not pagewalk._id_test(m) and not pagewalk._walk_test(m) and roles.role_needs(m)})
+                  if not markers._id_test(m) and not markers._walk_test(m) and roles.role_needs(m)})
 
 
 def _nothing(found) -> bool:
@@ -120,7 +120,7 @@ def test_a_guarded_expression_gives_libxml2s_answer_on_every_node_of_every_page(
     for marker in MARKERS:
         if page_lacks(doc, roles.role_needs(marker)):
             assert not etree.XPath(f"boolean({marker})")(doc), f"{path}: {marker!r}"
-            assert not pagewalk.has(doc, marker), f"{path}: {marker!r}"
+            assert not markers.has(doc, marker), f"{path}: {marker!r}"
 
 
 def test_the_guard_spares_smf_pages_without_a_page_index_their_walk():

@@ -25,7 +25,8 @@ from .dates import from_attr, is_relative, parse_time
 from .markup import (  # noqa: F401 (engine modules import these from base)
     _DIGITS, BLOCK_TAGS, clean_body, cleaned, cleaned_text, serialised, squash_lines, digits, drop_matcher,
     drop_walk, inner_html, generator, headless, remove, squash, take, text_of)
-from .pagewalk import has, page_memo, role_walk  # noqa: F401 (engine modules import has from base)
+from .markers import has  # noqa: F401 (engine modules import has from base)
+from .pagewalk import page_memo, role_walk
 from .roles import Firsts  # a role's first result: a Python matcher, else libxml2
 
 

@@ -25,7 +25,8 @@ from ...errors import ParseError
 from ...model import Page, Post
 
 from .base import Compiled, PageWalks, Selectors, page_memo, parse_with
-from .pagewalk import has, page_title
+from .markers import has
+from .pagewalk import page_title
 
 Markers = tuple[str, ...]
 
