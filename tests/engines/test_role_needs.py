@@ -44,6 +44,8 @@ CASES = [
     ("following-sibling::span[contains(., 'x')]", _clauses({(T, "x")})),  # beside the node
     (".//a[ancestor::div[contains(., 'zz')]]", _clauses({(T, "zz")})),  # above it
     (".//a[.//b[contains(., 'zz')]]", _clauses({(I, "zz")})),
+    (".//a[//b[contains(., 'zz')]]", _clauses({(T, "zz")})),  # a <b> anywhere on the page
+    (".//a[contains(., 'x')] | (//b[contains(., 'zz')])[1]", _clauses({(I, "x"), (T, "zz")})),
     (".//a[ancestor-or-self::div[contains(., 'zz')]]", _clauses({(T, "zz")})),  # itself or above
     (f".//a[contains(., 'zz')][not(ancestor-or-self::div[{cls('x')}])]", _clauses({(I, "zz")})),
     (f".//a[contains(., 'zz')] | .//b[{cls('x')}]", _clauses({(I, "zz"), (M, "x")})),
@@ -145,6 +147,7 @@ SHAPES = [
     "//*[@title='t']", "//*[starts-with(@id, 'p_')]", ".//a[contains(@href, 'u=')]/@href",
     "(.//div[starts-with(normalize-space(), 'w v')])[1]", ".//*[contains(., 'vw')][not(ancestor::a)]",
     ".//*[@title][contains(., 'wv')]", ".//b[ancestor::div[contains(., 'vw')]]", "following-sibling::*[contains(., 'v')]",
+    ".//a[//b[contains(., 'vw')]]",
     f".//a[{cls('x')}] | .//b[@title]", f".//div[2][{cls('y-z')}]", f".//*[ancestor::span[{cls('xx')}]]",
 ]
 
@@ -153,6 +156,7 @@ SHAPES = [
 @given(markup())
 @example(etree.fromstring("<div><b>x</b><a class='x-y' href='1'>y</a></div>"))
 @example(etree.fromstring("<div>v<span>w<b>x</b></span></div>"))  # an ancestor's text, outside the <span>
+@example(etree.fromstring("<div><b>vw</b><span><a>x</a></span></div>"))  # a <b> beside the <span>
 def test_on_generated_markup_an_expression_finds_nothing_where_its_needs_are_lacked(root):
     data = f"<html><body>{etree.tostring(root, encoding='unicode')}</body></html>".encode()
     doc = tree(data, "generated")

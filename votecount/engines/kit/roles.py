@@ -119,10 +119,9 @@ class _Parser:
     def rooted(self) -> Needs:
         """(lenient) One expression's needs: what it selects lies inside the context node unless
         the path starts at the document's root or at the node's siblings."""
-        start = self.peek()
+        first = self.peek(1) if self.peek() == ("op", "(") else self.peek()
         needs = self.expression(whole=False).needs
-        leaves = start[1] in ("//", SIBLING) or (start[1] == "(" and self.toks[1][1] in ("//", SIBLING))
-        return outer(needs) if leaves else needs
+        return outer(needs) if first[1] in ("//", SIBLING) else needs
 
     def path(self) -> RolePath:
         """A relative location path: its steps and an optional final `@attr`."""
@@ -206,8 +205,9 @@ class _Parser:
         if self.take("@"):
             attr = self.need("name")
             return attr_test("@", attr, self.need("str") if self.take("=") else None)
+        rooted = self.peek() == ("op", "//")  # (lenient) anywhere on the page, not inside
         path = self.path()
-        return Pred(path.exists, needs=path.needs)
+        return Pred(path.exists, needs=outer(path.needs) if rooted else path.needs)
 
     def call(self, func: str) -> Pred:
         """not(…), normalize-space() (of the element), starts-with(X, 'v') and contains(X, 'v')
