@@ -74,9 +74,9 @@ class Look:
         return known
 
     def ask(self, words: tuple[str, ...]) -> None:
-        """Find the answers for `words` (a tuple the caller keeps: its automaton is made once)
-        in one pass of the bytes; `may_hold` then gives them. Fewer words than `_ONE_PASS`,
-        or no bytes: each is left to its own scan."""
+        """Find the answers for `words` in one pass of the bytes (an automaton is made once for
+        each distinct tuple: detection asks the same one of every page); `may_hold` then gives
+        them. Fewer words than `_ONE_PASS`, or no bytes: each is left to its own scan."""
         if self._raw is None or len(words) < _ONE_PASS or all(w in self._known for w in words):
             return
         keys, finder = _finder(words)
