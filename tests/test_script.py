@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from votecount.read import pages
 from votecount.read.script import exactly, mostly_cyrillic
-from votecount.read.zone import _TEXT
+from votecount.engines.kit.look import string_of
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -62,7 +62,7 @@ def _docs():
 def test_every_saved_page_gets_the_letter_by_letter_answer():
     checked = 0
     for path, doc in _docs():
-        text = _TEXT(doc)
+        text = string_of(doc)
         assert mostly_cyrillic(text) == exactly(text), path
         checked += 1
     assert checked >= 20

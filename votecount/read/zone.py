@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
-from lxml import etree
-
+from ..engines.kit.look import string_of
 from ..model import DEFAULT_TZ
 from ..errors import VotecountError
 from .script import mostly_cyrillic
@@ -109,10 +108,9 @@ def interface_language(doc) -> str | None:
 
 def link_text(link) -> str:
     """A link's whole text: most links are a bare text, taken as it is; the others' by XPath."""
-    return _TEXT(link) if len(link) else link.text or ""
+    return string_of(link) if len(link) else link.text or ""
 
 
-_TEXT = etree.XPath("string()")  # an element's text, as one string (in C: 6x itertext's join)
 _SAID = threading.local()  # the last page asked of declared_language, and its answer
 
 
@@ -145,7 +143,7 @@ def _page_text(doc) -> str:
     read once), else its own."""
     from ..engines.kit.pagewalk import current_look
     seen = current_look(doc)
-    return seen.text() if seen is not None else _TEXT(doc)
+    return seen.text() if seen is not None else string_of(doc)
 
 
 def _trees(raws) -> tuple[list, dict]:

@@ -77,8 +77,8 @@ class Look:
     def ask(self, words: tuple[str, ...]) -> None:
         """Find the answers for `words` in one pass of the bytes (an automaton is made once for
         each distinct tuple: detection asks the same one of every page); `may_hold` then gives
-        them. Fewer words than `_ONE_PASS`, or no bytes: each is left to its own scan."""
-        if self._raw is None or len(words) < _ONE_PASS or all(w in self._known for w in words):
+        them. With no bytes, each is left to the tree written back."""
+        if self._raw is None or all(w in self._known for w in words):
             return
         keys, finder = _finder(words)
         found = {keys[i] for i, _, _ in finder.find_matches_as_indexes(self.lower(), overlapping=True)}
@@ -122,7 +122,7 @@ class Look:
         """The root element's string value (its texts in document order): the page's text, which
         the texts' look holds and zone.page_language reads."""
         if self._text is None:
-            self._text = _STRING(self._doc.getroottree().getroot())
+            self._text = string_of(self._doc.getroottree().getroot())
         return self._text
 
     def made(self) -> frozenset[str]:
@@ -149,10 +149,6 @@ class Look:
         return self._written or None
 
 
-# Fewer words than this are scanned for one by one (a pass costs about five scans).
-_ONE_PASS = 4
-
-
 @functools.lru_cache(maxsize=64)
 def _finder(words: tuple[str, ...]):
     """The words' distinct keys (lower case, UTF-8) and their automaton (ahocorasick_rs,
@@ -163,7 +159,10 @@ def _finder(words: tuple[str, ...]):
     return keys, ahocorasick_rs.BytesAhoCorasick(list(keys))
 
 
-_STRING = etree.XPath("string()")
+# An element's string value in C (6 times `"".join(itertext())` on a page; markup.string_value
+# is that join, cheaper for the small elements the role matchers test): the page's text here,
+# a link's text in read/zone.py.
+string_of = etree.XPath("string()", smart_strings=False)
 
 
 def _texts_of(node) -> bytes:

@@ -316,7 +316,7 @@ def names_class(value: str | None, name: str) -> bool:
 
 
 def string_value(el) -> str:
-    """XPath's string of an element: its text nodes (itertext skips comments and PIs, not tails)."""
+    """XPath's string of an element: its text nodes (itertext skips comments and PIs, keeps their tails)."""
     return "".join(el.itertext())
 
 
